@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""One entry point for every task, creating its own virtual environment first.
+
+    python3 dev.py serve    build the rules website and serve it on http://127.0.0.1:8000
+    python3 dev.py test     run every test
+    python3 dev.py build    build the site into site/
+    python3 dev.py bench    run every benchmark and print its figures
+    python3 dev.py corpus   regenerate the shared test vectors in tests/data/
+
+Only Python 3.11+ is needed: the environment lives in .venv/ and is refreshed
+whenever pyproject.toml changes. Extra arguments go to the underlying tool.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / ".installed"
+
+COMMANDS = {
+    "serve": ["-m", "mkdocs", "serve"],
+    "build": ["-m", "mkdocs", "build", "--strict"],
+    "test": ["-m", "pytest"],
+    "bench": [str(ROOT / "bench" / "run.py")],
+    "corpus": ["-m", "halfmoon.corpus", str(ROOT / "tests" / "data")],
+}
+
+
+def _wanted_stamp() -> str:
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes())
+    digest.update(sys.version.encode())
+    return digest.hexdigest()
+
+
+def ensure_environment() -> None:
+    if not PYTHON.exists():
+        print("dev.py: creating the virtual environment in .venv/", file=sys.stderr)
+        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+    wanted = _wanted_stamp()
+    if STAMP.exists() and STAMP.read_text() == wanted:
+        return
+    print("dev.py: installing the project and its dependencies", file=sys.stderr)
+    pip = [str(PYTHON), "-m", "pip", "--disable-pip-version-check", "-q"]
+    subprocess.run([*pip, "install", "--upgrade", "pip"], check=True)
+    subprocess.run([*pip, "install", "-e", f"{ROOT}[test]"], check=True)
+    STAMP.write_text(wanted)
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in COMMANDS:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    ensure_environment()
+    command = [str(PYTHON), *COMMANDS[argv[0]], *argv[1:]]
+    os.chdir(ROOT)
+    env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
+    return subprocess.call(command, env=env)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,25 @@
+"""Half Moon, the two-deck Elevens solitaire: the engine everything else replays."""
+
+from .cards import CARDS, DECK, RANKS, SUITS, Card
+from .dealcode import DealCode, Layout
+from .errors import (
+    DealCodeError,
+    HalfMoonError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidSourceError,
+    RecordError,
+)
+from .game import NEED_JQK, SUM_MUST_BE_11, UNDO_LIMIT, Game, TapResult
+from .moves import PILE_SOURCES, RESERVE_SOURCES, SOURCES, Move, Source, parse_source
+from .position import PAIR_POINTS, TRIPLE_POINTS, WINNING_MOVES, WINNING_SCORE, Position
+from .record import Record, replay
+
+__all__ = [
+    "CARDS", "DECK", "RANKS", "SUITS", "Card", "DealCode", "Layout", "DealCodeError",
+    "HalfMoonError", "IllegalMoveError", "InvalidMoveError", "InvalidSourceError",
+    "RecordError", "NEED_JQK", "SUM_MUST_BE_11", "UNDO_LIMIT", "Game", "TapResult",
+    "PILE_SOURCES", "RESERVE_SOURCES", "SOURCES", "Move", "Source", "parse_source",
+    "PAIR_POINTS", "TRIPLE_POINTS", "WINNING_MOVES", "WINNING_SCORE", "Position",
+    "Record", "replay",
+]

@@ -1,0 +1,71 @@
+"""The engine's exception types: one class per kind of failure."""
+
+from __future__ import annotations
+
+
+class HalfMoonError(ValueError):
+    """Base class of every error the engine raises on bad input."""
+
+
+class DealCodeError(HalfMoonError):
+    """A deal code that is malformed; ``position`` is 1-based in the trimmed input."""
+
+    def __init__(self, code: str, message: str, position: int | None = None) -> None:
+        self.code = code
+        self.reason = message
+        self.position = position
+        where = f" (position {position})" if position is not None else ""
+        super().__init__(f"invalid deal code {code!r}: {message}{where}")
+
+
+class InvalidSourceError(HalfMoonError):
+    """Text that names no pile or reserve slot."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        super().__init__(f"{text!r} is not a source: piles are 1 to 12, reserve slots R1 to R8")
+
+
+class InvalidMoveError(HalfMoonError):
+    """Move notation that cannot be read (not ``1+8`` or ``8+5+3``)."""
+
+
+class IllegalMoveError(HalfMoonError):
+    """A well-formed move that the position does not allow.
+
+    ``kind`` names the rule for translation: ``count``, ``repeated``, ``empty``,
+    ``sum``, ``face_pair`` or ``not_jqk``; ``params`` holds its details.
+    """
+
+    def __init__(self, move: object, kind: str, reason: str, **params: object) -> None:
+        self.move = move
+        self.kind = kind
+        self.reason = reason
+        self.params = params
+        super().__init__(f"illegal move {move}: {reason}")
+
+
+class RecordError(HalfMoonError):
+    """A game record that cannot be read or replayed, with where it happened."""
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        name: str = "<record>",
+        line: int | None = None,
+        column: int | None = None,
+        move_number: int | None = None,
+        move_text: str | None = None,
+    ) -> None:
+        self.reason = reason
+        self.name = name
+        self.line = line
+        self.column = column
+        self.move_number = move_number
+        self.move_text = move_text
+        where = name
+        if line is not None:
+            where += f":{line}:{column}"
+        what = f"move {move_number} ({move_text}): " if move_number is not None else ""
+        super().__init__(f"{where}: {what}{reason}")

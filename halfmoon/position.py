@@ -1,0 +1,237 @@
+"""A position of Half Moon: piles, reserve, legal removals, push and pop."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import product
+
+from .cards import FACE_RANKS, JACK, KING, PAIR_SUM, QUEEN, Card
+from .dealcode import DealCode, as_code
+from .errors import IllegalMoveError
+from .moves import PILE_SOURCES, RESERVE_SOURCES, SOURCE_INDEX, SOURCES, Move, Source
+
+PAIR_POINTS = 10
+TRIPLE_POINTS = 15
+WINNING_MOVES = 48
+WINNING_SCORE = 40 * PAIR_POINTS + 8 * TRIPLE_POINTS
+RANK_WORDS = {JACK: "a jack", QUEEN: "a queen", KING: "a king"}
+
+
+class Position:
+    """Piles (bottom to top) and reserve slots, with a stack of removals for exact undo.
+
+    ``push`` checks and applies a move; ``pop`` takes the last one back.
+    """
+
+    __slots__ = ("code", "piles", "reserve", "_stack", "pairs", "triples")
+
+    def __init__(self, code: str | DealCode) -> None:
+        self.code = as_code(code)
+        layout = self.code.layout()
+        self.piles: list[list[Card]] = [list(pile) for pile in layout.piles]
+        self.reserve: list[Card | None] = list(layout.reserve)
+        self._stack: list[tuple[Move, tuple[Card, ...]]] = []
+        self.pairs = 0
+        self.triples = 0
+
+    # --- looking at the position -------------------------------------------------
+
+    def card_at(self, source: Source) -> Card | None:
+        """The playable card of a source (top of a pile, or the slot's card), or None."""
+        index = SOURCE_INDEX[source]
+        if index < 12:
+            pile = self.piles[index]
+            return pile[-1] if pile else None
+        return self.reserve[index - 12]
+
+    def count(self, source: Source) -> int:
+        index = SOURCE_INDEX[source]
+        if index < 12:
+            return len(self.piles[index])
+        return 0 if self.reserve[index - 12] is None else 1
+
+    def playable(self) -> dict[Source, Card]:
+        """Every source that has a card, with that card, in board order."""
+        found = {source: pile[-1] for source, pile in zip(PILE_SOURCES, self.piles) if pile}
+        found.update(
+            (source, card) for source, card in zip(RESERVE_SOURCES, self.reserve) if card is not None
+        )
+        return found
+
+    def cards_left(self) -> int:
+        return sum(map(len, self.piles)) + sum(card is not None for card in self.reserve)
+
+    def legal_moves(self) -> list[Move]:
+        """Every removal the position allows, each once, sources in board order."""
+        return list(self._generate_moves())
+
+    def _generate_moves(self) -> Iterator[Move]:
+        by_rank: dict[int, list[Source]] = {}
+        for source, card in self.playable().items():
+            by_rank.setdefault(card.rank, []).append(source)
+        moves: list[tuple[Source, ...]] = []
+        for low in range(1, 6):
+            for a, b in product(by_rank.get(low, ()), by_rank.get(PAIR_SUM - low, ())):
+                moves.append((a, b))
+        moves.extend(
+            product(by_rank.get(JACK, ()), by_rank.get(QUEEN, ()), by_rank.get(KING, ()))
+        )
+        for sources in sorted(
+            (tuple(sorted(m, key=SOURCE_INDEX.__getitem__)) for m in moves),
+            key=lambda m: [SOURCE_INDEX[s] for s in m],
+        ):
+            yield Move(sources)
+
+    def has_legal_move(self) -> bool:
+        ranks = {card.rank for card in self.playable().values()}
+        return FACE_RANKS <= ranks or any(n in ranks and PAIR_SUM - n in ranks for n in range(1, 6))
+
+    def is_won(self) -> bool:
+        return not self._has_cards()
+
+    def _has_cards(self) -> bool:
+        return any(self.piles) or any(card is not None for card in self.reserve)
+
+    def is_deadlocked(self) -> bool:
+        """No removal left and cards still on the table."""
+        return self._has_cards() and not self.has_legal_move()
+
+    @property
+    def score(self) -> int:
+        return self.pairs * PAIR_POINTS + self.triples * TRIPLE_POINTS
+
+    @property
+    def move_count(self) -> int:
+        return len(self._stack)
+
+    @property
+    def history(self) -> list[Move]:
+        return [move for move, _ in self._stack]
+
+    def key(self) -> tuple[int, ...]:
+        """Identifies the position within its deal: pile heights and filled slots."""
+        return tuple(map(len, self.piles)) + tuple(card is not None for card in self.reserve)
+
+    # --- moves ---------------------------------------------------------------------
+
+    def check(self, move: Move) -> tuple[Card, ...]:
+        """The cards ``move`` removes; raises IllegalMoveError saying why it cannot."""
+        sources = move.sources
+        if len(sources) not in (2, 3):
+            raise IllegalMoveError(
+                move, "count", f"a move takes two or three cards, not {len(sources)}",
+                count=len(sources),
+            )
+        seen: set[Source] = set()
+        cards = []
+        for source in sources:
+            if source in seen:
+                raise IllegalMoveError(move, "repeated", f"{source} is named twice", source=source)
+            seen.add(source)
+            card = self.card_at(source)
+            if card is None:
+                where = source if source[0] == "R" else f"pile {source}"
+                raise IllegalMoveError(move, "empty", f"{where} is empty", source=source)
+            cards.append(card)
+        shown = " + ".join(card.symbol() for card in cards)
+        if len(cards) == 2:
+            a, b = cards
+            if a.is_face or b.is_face:
+                raise IllegalMoveError(
+                    move, "face_pair",
+                    f"{shown}: a jack, a queen or a king only goes in a triple",
+                    cards=tuple(cards),
+                )
+            if a.rank + b.rank != PAIR_SUM:
+                raise IllegalMoveError(
+                    move, "sum", f"{shown} = {a.rank + b.rank}, not {PAIR_SUM}",
+                    cards=tuple(cards), total=a.rank + b.rank,
+                )
+        elif {card.rank for card in cards} != FACE_RANKS:
+            raise IllegalMoveError(
+                move, "not_jqk",
+                f"three cards but not a jack, a queen and a king ({', '.join(c.symbol() for c in cards)})",
+                cards=tuple(cards),
+            )
+        return tuple(cards)
+
+    def is_legal(self, move: Move) -> bool:
+        try:
+            self.check(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def push(self, move: Move) -> tuple[Card, ...]:
+        """Check and apply ``move``; returns the removed cards."""
+        cards = self.check(move)
+        for source in move.sources:
+            index = SOURCE_INDEX[source]
+            if index < 12:
+                self.piles[index].pop()
+            else:
+                self.reserve[index - 12] = None
+        if len(cards) == 2:
+            self.pairs += 1
+        else:
+            self.triples += 1
+        self._stack.append((move, cards))
+        return cards
+
+    def pop(self) -> Move:
+        """Take back the last move, restoring the position exactly."""
+        move, cards = self._stack.pop()
+        for source, card in zip(move.sources, cards):
+            index = SOURCE_INDEX[source]
+            if index < 12:
+                self.piles[index].append(card)
+            else:
+                self.reserve[index - 12] = card
+        if len(cards) == 2:
+            self.pairs -= 1
+        else:
+            self.triples -= 1
+        return move
+
+    def copy(self) -> Position:
+        other = Position.__new__(Position)
+        other.code = self.code
+        other.piles = [list(pile) for pile in self.piles]
+        other.reserve = list(self.reserve)
+        other._stack = list(self._stack)
+        other.pairs, other.triples = self.pairs, self.triples
+        return other
+
+    # --- comparison and text ---------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (self.code, self.piles, self.reserve) == (other.code, other.piles, other.reserve)
+
+    def __hash__(self) -> int:
+        return hash((self.code, self.key()))
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "code": str(self.code),
+            "piles": [[str(card) for card in pile] for pile in self.piles],
+            "reserve": [None if card is None else str(card) for card in self.reserve],
+        }
+
+    def __repr__(self) -> str:
+        return f"<Position {self.code} moves={self.move_count} score={self.score}>"
+
+    def __str__(self) -> str:
+        lines = [f"Deal {self.code}   moves {self.move_count}   score {self.score}"]
+        for source, pile in zip(PILE_SOURCES, self.piles):
+            cards = " ".join(card.symbol() for card in pile) or "(empty)"
+            lines.append(f"pile {source:>2} ({len(pile)}): {cards}")
+        slots = "  ".join(
+            f"{source}:{card.symbol() if card else '--'}"
+            for source, card in zip(RESERVE_SOURCES, self.reserve)
+        )
+        lines.append(f"reserve: {slots}")
+        return "\n".join(lines)
+
+
