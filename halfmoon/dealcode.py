@@ -80,38 +80,40 @@ class DealCode:
         if not 0 <= self.number < DEAL_COUNT:
             raise DealCodeError(str(self.number), f"deal numbers run from 0 to {DEAL_COUNT - 1}")
         if self.variant not in VARIANTS:
-            raise DealCodeError(self.variant, f"unknown variant {self.variant!r}")
+            raise DealCodeError(self.variant, f"unknown variant {self.variant!r}", None, "variant")
 
     @classmethod
     def parse(cls, text: str) -> DealCode:
         """Read a code, ignoring case and surrounding white space."""
         if not isinstance(text, str):
-            raise DealCodeError(repr(text), "a deal code is text")
+            raise DealCodeError(repr(text), "a deal code is text", None, "empty")
         code = text.strip().upper()
         if not code:
-            raise DealCodeError(text, "the code is empty; expected something like HM1-N-AAAAAAB")
+            raise DealCodeError(
+                text.strip(), "the code is empty; expected something like HM1-N-AAAAAAB", None, "empty"
+            )
         if not code.startswith(PREFIX):
-            return _fail(text, f"it must start with {PREFIX!r}", 1)
+            return _fail(text, f"it must start with {PREFIX!r}", 1, "prefix")
         digits = len(code) - len(code[len(PREFIX):].lstrip("0123456789")) - len(PREFIX)
         version = code[len(PREFIX):len(PREFIX) + digits]
         if version != VERSION:
             if not version:
-                return _fail(text, "the algorithm version is missing after 'HM'", 3)
-            return _fail(text, f"unknown algorithm version {version!r}; only {VERSION} exists", 3)
+                return _fail(text, "the algorithm version is missing after 'HM'", 3, "version")
+            return _fail(text, f"unknown algorithm version {version!r}; only {VERSION} exists", 3, "version")
         parts = code.split("-")
         if parts[0] != PREFIX + VERSION:
-            return _fail(text, "expected '-' after the version", len(PREFIX + VERSION) + 1)
+            return _fail(text, "expected '-' after the version", len(PREFIX + VERSION) + 1, "separator")
         if len(parts) != 3:
-            return _fail(text, f"expected three parts separated by '-', found {len(parts)}", None)
+            return _fail(text, f"expected three parts separated by '-', found {len(parts)}", None, "parts")
         variant, letters = parts[1], parts[2]
         if variant not in VARIANTS:
-            return _fail(text, f"unknown variant {variant!r}; only N exists", len(parts[0]) + 2)
+            return _fail(text, f"unknown variant {variant!r}; only N exists", len(parts[0]) + 2, "variant")
         start = len(parts[0]) + len(variant) + 3
         for offset, char in enumerate(letters):
             if char not in string.ascii_uppercase:
-                return _fail(text, f"{char!r} is not a letter A–Z", start + offset)
+                return _fail(text, f"{char!r} is not a letter A–Z", start + offset, "letter")
         if len(letters) != LETTERS:
-            return _fail(text, f"expected {LETTERS} letters after the variant, found {len(letters)}", start)
+            return _fail(text, f"expected {LETTERS} letters after the variant, found {len(letters)}", start, "length")
         number = 0
         for char in letters:
             number = number * 26 + ord(char) - ord("A")
@@ -138,8 +140,8 @@ class DealCode:
         return f"DealCode.parse({str(self)!r})"
 
 
-def _fail(text: str, message: str, position: int | None) -> DealCode:
-    raise DealCodeError(text.strip(), message, position)
+def _fail(text: str, message: str, position: int | None, kind: str) -> DealCode:
+    raise DealCodeError(text.strip(), message, position, kind)
 
 
 def as_code(code: str | DealCode) -> DealCode:

@@ -8,12 +8,19 @@ class HalfMoonError(ValueError):
 
 
 class DealCodeError(HalfMoonError):
-    """A deal code that is malformed; ``position`` is 1-based in the trimmed input."""
+    """A deal code that is malformed; ``position`` is 1-based in the trimmed input.
 
-    def __init__(self, code: str, message: str, position: int | None = None) -> None:
+    ``kind`` names the fault for translation: ``empty``, ``prefix``, ``version``,
+    ``separator``, ``parts``, ``variant``, ``letter``, ``length`` or ``range``.
+    """
+
+    def __init__(
+        self, code: str, message: str, position: int | None = None, kind: str = "range"
+    ) -> None:
         self.code = code
         self.reason = message
         self.position = position
+        self.kind = kind
         where = f" (position {position})" if position is not None else ""
         super().__init__(f"invalid deal code {code!r}: {message}{where}")
 
@@ -46,12 +53,17 @@ class IllegalMoveError(HalfMoonError):
 
 
 class RecordError(HalfMoonError):
-    """A game record that cannot be read or replayed, with where it happened."""
+    """A game record that cannot be read or replayed, with where it happened.
+
+    ``kind`` is ``empty``, ``code`` (bad deal code), ``syntax`` (unreadable move), ``after``
+    (replay asked to stop past the end) or the IllegalMoveError kind of the illegal move.
+    """
 
     def __init__(
         self,
         reason: str,
         *,
+        kind: str = "syntax",
         name: str = "<record>",
         line: int | None = None,
         column: int | None = None,
@@ -59,6 +71,7 @@ class RecordError(HalfMoonError):
         move_text: str | None = None,
     ) -> None:
         self.reason = reason
+        self.kind = kind
         self.name = name
         self.line = line
         self.column = column

@@ -35,13 +35,15 @@ class Record:
         """Read a record; syntax errors raise RecordError with line and column."""
         tokens = list(_tokens(text))
         if not tokens:
-            raise RecordError("the record is empty: it must start with a deal code", name=name)
+            raise RecordError(
+                "the record is empty: it must start with a deal code", kind="empty", name=name
+            )
         (code_text, code_span), *rest = tokens
         try:
             code = DealCode.parse(code_text)
         except DealCodeError as error:
             raise RecordError(
-                f"{error}", name=name, line=code_span.line, column=code_span.column
+                f"{error}", kind="code", name=name, line=code_span.line, column=code_span.column
             ) from None
         moves, spans = [], []
         for number, (token, span) in enumerate(rest, start=1):
@@ -62,7 +64,7 @@ class Record:
         if not 0 <= upto <= len(self.moves):
             raise RecordError(
                 f"cannot stop after move {upto}: the record has {len(self.moves)} moves",
-                name=self.name,
+                kind="after", name=self.name,
             )
         position = Position(self.code)
         for number, move in enumerate(self.moves[:upto], start=1):
@@ -71,7 +73,7 @@ class Record:
             except IllegalMoveError as error:
                 span = self.spans[number - 1] if number <= len(self.spans) else None
                 raise RecordError(
-                    error.reason, name=self.name,
+                    error.reason, kind=error.kind, name=self.name,
                     line=span.line if span else None, column=span.column if span else None,
                     move_number=number, move_text=str(move),
                 ) from error

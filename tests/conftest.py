@@ -36,3 +36,67 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
                 red=True,
             )
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+# --- Chromium through Playwright ------------------------------------------------------------
+
+CHROMIUM = os.environ.get("HALFMOON_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """A headless Debian Chromium driven by Playwright; skips (fails under CI) if absent."""
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("playwright is not installed")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(chromium):
+    """A fresh browser page that fails the test on any console error or page error."""
+    context = chromium.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("response", lambda r: errors.append(f"HTTP {r.status} {r.url}") if r.status >= 400 else None)
+    page.console_errors = errors  # type: ignore[attr-defined]
+    yield page
+    context.close()
+    assert not errors, f"console errors: {errors}"
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory):
+    """The site built once with ``mkdocs build --strict`` (a Path to its folder)."""
+    from site_server import build_site
+
+    return build_site(tmp_path_factory.mktemp("site") / "site")
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site):
+    """Base URL (ending in /) of the built site served on localhost."""
+    from site_server import serve
+
+    with serve(built_site) as url:
+        yield url
