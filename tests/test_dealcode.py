@@ -1,0 +1,117 @@
+"""Deal codes and the deal algorithm of SPEC §4.2."""
+
+from __future__ import annotations
+
+import string
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from halfmoon import DECK, DealCode, DealCodeError
+from halfmoon.dealcode import DEAL_COUNT, below, shuffled_deck, splitmix64
+
+
+def test_splitmix64_matches_the_check_values_of_the_spec():
+    words = splitmix64(0)
+    assert next(words) == 0xE220A8397B1DCDAF
+    assert next(words) == 0x6E789E6AA1B965F4
+
+
+def test_example_deal_matches_the_spec():
+    layout = DealCode.parse("HM1-N-AAAAAAB").layout()
+    assert [str(pile[-1]) for pile in layout.piles] == (
+        "5H 5D AH 10C 2H KD QH 3D 8C QS 3H 8H".split()
+    )
+    assert [str(card) for card in layout.reserve] == "10H KH JH 10S JH AS 4D 7C".split()
+    assert [str(card) for card in layout.piles[0]] == "6D KH 5C AC 2H 5S 4S 5H".split()
+
+
+def test_deal_number_one_is_the_letters_aaaaaab():
+    assert DealCode.parse("HM1-N-AAAAAAB").number == 1
+    assert str(DealCode(0)) == "HM1-N-AAAAAAA"
+    assert str(DealCode(DEAL_COUNT - 1)) == "HM1-N-ZZZZZZZ"
+
+
+@pytest.mark.parametrize("text", [" hm1-n-aaaaaab ", "HM1-n-AaAaAaB", "\tHM1-N-AAAAAAB\n"])
+def test_input_ignores_case_and_surrounding_space(text):
+    assert str(DealCode.parse(text)) == "HM1-N-AAAAAAB"
+
+
+@given(st.integers(min_value=0, max_value=DEAL_COUNT - 1))
+def test_code_text_round_trips(number):
+    code = DealCode(number)
+    assert DealCode.parse(str(code)) == code
+    assert DealCode.parse(str(code).lower()) == code
+
+
+@given(st.integers(min_value=0, max_value=DEAL_COUNT - 1))
+def test_every_deal_holds_each_card_exactly_twice(number):
+    layout = DealCode(number).layout()
+    cards = [card for pile in layout.piles for card in pile] + list(layout.reserve)
+    assert len(layout.piles) == 12 and all(len(pile) == 8 for pile in layout.piles)
+    assert len(layout.reserve) == 8
+    assert Counter(cards) == Counter(list(DECK) * 2)
+
+
+def test_dealing_order_puts_card_k_on_pile_k_mod_12():
+    number = 12345
+    cards = shuffled_deck(number)
+    layout = DealCode(number).layout()
+    for k in range(96):
+        assert layout.piles[k % 12][k // 12] == cards[k]
+    assert list(layout.reserve) == cards[96:]
+
+
+def test_below_rejects_words_under_the_threshold():
+    # 2^64 mod 3 == 1, so the word 0 must be rejected and the next one used.
+    assert (1 << 64) % 3 == 1
+    assert below(iter([0, 5]), 3) == 2
+    assert below(iter([1, 5]), 3) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "position"),
+    [
+        ("", "empty", None),
+        ("XM1-N-AAAAAAB", "prefix", 1),
+        ("HM2-N-AAAAAAB", "version", 3),
+        ("HM1N-AAAAAAB", "separator", 4),
+        ("HM1-Q-AAAAAAB", "variant", 5),
+        ("HM1-N-AAAAAA", "length", 7),
+        ("HM1-N-AAAAAAAB", "length", 7),
+        ("HM1-N-AAA7AAB", "letter", 10),
+        ("HM1-N-AAAAAAB-X", "parts", None),
+    ],
+)
+def test_malformed_codes_say_what_and_where(text, kind, position):
+    with pytest.raises(DealCodeError) as caught:
+        DealCode.parse(text)
+    assert caught.value.kind == kind
+    assert caught.value.position == position
+    assert repr(text.strip()) in str(caught.value)
+    if position is not None:
+        assert f"position {position}" in str(caught.value)
+
+
+def test_offending_character_is_quoted():
+    with pytest.raises(DealCodeError, match="'7' is not a letter"):
+        DealCode.parse("HM1-N-AAA7AAB")
+
+
+@given(st.text(alphabet=string.printable + "ÀßЖא-", max_size=20))
+def test_fuzzed_codes_raise_only_the_engine_error(text):
+    try:
+        code = DealCode.parse(text)
+    except DealCodeError:
+        return
+    assert str(code) == text.strip().upper()
+
+
+@given(st.text(alphabet="HMN1-ABCZ ", max_size=16))
+def test_near_miss_codes_raise_only_the_engine_error(text):
+    try:
+        DealCode.parse(text)
+    except DealCodeError:
+        pass

@@ -1,0 +1,95 @@
+"""Game records (SPEC §4.3): parse, write, replay, and errors with line and column."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from halfmoon import DealCode, Game, HalfMoonError, Record, RecordError
+
+
+def random_game_record(number: int, seed: int) -> Game:
+    rng = random.Random(seed)
+    game = Game(DealCode(number))
+    while legal := game.position.legal_moves():
+        sources = list(rng.choice(legal).sources)
+        rng.shuffle(sources)
+        game.play("+".join(sources))
+    return game
+
+
+@settings(max_examples=50)
+@given(st.integers(0, 26**7 - 1), st.integers(0, 2**32))
+def test_written_records_replay_to_the_same_game(number, seed):
+    game = random_game_record(number, seed)
+    record = Record.parse(game.record_text())
+    position = record.replay()
+    assert position == game.position
+    assert (position.score, position.move_count) == (game.score, game.moves)
+    assert [str(m) for m in record.moves] == [str(m) for m in game.history()]
+    assert Record.parse(record.format()).format() == record.format()
+
+
+def test_comments_blank_lines_and_case_are_ignored():
+    text = "# example\n\n  hm1-n-aaaaaab   # the code\nr7+r8 # a pair\n\n3+R1\n"
+    record = Record.parse(text)
+    assert str(record.code) == "HM1-N-AAAAAAB"
+    assert [str(m) for m in record.moves] == ["R7+R8", "3+R1"]
+    assert record.replay().score == 20
+
+
+def test_replay_can_stop_after_any_move():
+    record = Record.parse("HM1-N-AAAAAAB R7+R8 3+R1")
+    assert record.replay(1).move_count == 1
+    assert record.replay(0).move_count == 0
+    with pytest.raises(RecordError, match="has 2 moves") as caught:
+        record.replay(3)
+    assert caught.value.kind == "after"
+
+
+def test_an_illegal_move_gives_number_reason_line_and_column():
+    text = "HM1-N-AAAAAAB\nR7+R8\n   3+R1  1+2\n"
+    with pytest.raises(RecordError) as caught:
+        Record.parse(text, "game.txt").replay()
+    error = caught.value
+    assert (error.move_number, error.line, error.column) == (3, 3, 10)
+    assert error.reason == "5♥ + 5♦ = 10, not 11"
+    assert str(error) == "game.txt:3:10: move 3 (1+2): 5♥ + 5♦ = 10, not 11"
+
+
+def test_moving_from_an_emptied_slot_is_reported():
+    with pytest.raises(RecordError, match=r"move 2 \(R7\+3\): R7 is empty"):
+        Record.parse("HM1-N-AAAAAAB R7+R8 R7+3").replay()
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "line", "column"),
+    [
+        ("", "empty", None, None),
+        ("# only a comment", "empty", None, None),
+        ("HM1-N-AAAA!AB 1+2", "code", 1, 1),
+        ("HM1-N-AAAAAAB\n 1+", "syntax", 2, 2),
+        ("HM1-N-AAAAAAB 1+13", "syntax", 1, 15),
+        ("HM1-N-AAAAAAB 1++2", "syntax", 1, 15),
+    ],
+)
+def test_unreadable_records_say_where(text, kind, line, column):
+    with pytest.raises(RecordError) as caught:
+        Record.parse(text).replay()
+    assert (caught.value.kind, caught.value.line, caught.value.column) == (kind, line, column)
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet="HM1-NAB+R0123456789 \n#x", max_size=60))
+def test_fuzzed_records_raise_only_record_errors(text):
+    try:
+        Record.parse("HM1-N-AAAAAAB\n" + text).replay()
+    except RecordError as error:
+        assert error.line is None or error.line >= 1
+    try:
+        Record.parse(text).replay()
+    except HalfMoonError as error:
+        assert isinstance(error, RecordError)
