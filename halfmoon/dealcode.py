@@ -44,7 +44,29 @@ def below(words: Iterator[int], k: int) -> int:
 
 
 def shuffled_deck(number: int) -> list[Card]:
-    """Two decks, copy 1 then copy 2, Fisher–Yates shuffled by SplitMix64(number)."""
+    """Two decks, copy 1 then copy 2, Fisher–Yates shuffled by SplitMix64(number).
+
+    This is ``splitmix64`` and ``below`` inlined, for speed; tests check they agree.
+    """
+    cards = list(DECK) * 2
+    x = number & MASK64
+    for i in range(len(cards) - 1, 0, -1):
+        k = i + 1
+        threshold = (1 << 64) % k
+        while True:
+            x = (x + GOLDEN_GAMMA) & MASK64
+            z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            z ^= z >> 31
+            if z >= threshold:
+                break
+        j = z % k
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def reference_shuffled_deck(number: int) -> list[Card]:
+    """The shuffle written plainly with ``splitmix64`` and ``below``, as SPEC §4.2 states it."""
     cards = list(DECK) * 2
     words = splitmix64(number)
     for i in range(len(cards) - 1, 0, -1):
@@ -113,7 +135,8 @@ class DealCode:
             if char not in string.ascii_uppercase:
                 return _fail(text, f"{char!r} is not a letter A–Z", start + offset, "letter")
         if len(letters) != LETTERS:
-            return _fail(text, f"expected {LETTERS} letters after the variant, found {len(letters)}", start, "length")
+            found = len(letters)
+            return _fail(text, f"expected {LETTERS} letters after the variant, found {found}", start, "length")
         number = 0
         for char in letters:
             number = number * 26 + ord(char) - ord("A")

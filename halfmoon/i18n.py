@@ -169,7 +169,8 @@ def check_catalogs(directory: Path | None = None) -> list[str]:
         for key in sorted(reference.keys() & messages.keys()):
             ours, theirs = messages[key], reference[key]
             if isinstance(ours, str) != isinstance(theirs, str):
-                problems.append(f"{path.name}: {key!r} must be {'a string' if isinstance(theirs, str) else 'plural forms'}")
+                wanted = "a string" if isinstance(theirs, str) else "plural forms"
+                problems.append(f"{path.name}: {key!r} must be {wanted}")
                 continue
             if placeholders(ours) != placeholders(theirs):
                 problems.append(

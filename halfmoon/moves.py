@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .dealcode import PILES, RESERVE_SLOTS
 from .errors import InvalidMoveError, InvalidSourceError
@@ -39,6 +40,10 @@ class Move:
     @classmethod
     def parse(cls, text: str) -> Move:
         """Read ``1+8`` or ``R2+11`` or ``8+5+3``."""
+        return _parse_move(text)
+
+    @classmethod
+    def _parse(cls, text: str) -> Move:
         parts = text.split("+")
         if any(not part.strip() for part in parts):
             raise InvalidMoveError(f"{text!r} is not a move: write sources joined by '+', e.g. 1+8")
@@ -60,3 +65,7 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
+
+
+# Records repeat a small set of move texts: parsing each once keeps replay fast.
+_parse_move = lru_cache(maxsize=16384)(Move._parse)

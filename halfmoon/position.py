@@ -8,7 +8,7 @@ from itertools import product
 from .cards import FACE_RANKS, JACK, KING, PAIR_SUM, QUEEN, Card
 from .dealcode import DealCode, as_code
 from .errors import IllegalMoveError
-from .moves import PILE_SOURCES, RESERVE_SOURCES, SOURCE_INDEX, SOURCES, Move, Source
+from .moves import PILE_SOURCES, RESERVE_SOURCES, SOURCE_INDEX, Move, Source
 
 PAIR_POINTS = 10
 TRIPLE_POINTS = 15
@@ -116,6 +116,27 @@ class Position:
 
     def check(self, move: Move) -> tuple[Card, ...]:
         """The cards ``move`` removes; raises IllegalMoveError saying why it cannot."""
+        # The common case, a legal move, is decided here without building messages.
+        cards = []
+        for source in move.sources:
+            index = SOURCE_INDEX[source]
+            if index < 12:
+                pile = self.piles[index]
+                card = pile[-1] if pile else None
+            else:
+                card = self.reserve[index - 12]
+            if card is None:
+                return self._explain(move)
+            cards.append(card)
+        if len(cards) == 2:
+            a, b = cards[0].rank, cards[1].rank
+            if a + b == PAIR_SUM and a < JACK and b < JACK and move.sources[0] != move.sources[1]:
+                return tuple(cards)
+        elif len(cards) == 3 and {card.rank for card in cards} == FACE_RANKS:
+            return tuple(cards)
+        return self._explain(move)
+
+    def _explain(self, move: Move) -> tuple[Card, ...]:
         sources = move.sources
         if len(sources) not in (2, 3):
             raise IllegalMoveError(
@@ -148,9 +169,9 @@ class Position:
                     cards=tuple(cards), total=a.rank + b.rank,
                 )
         elif {card.rank for card in cards} != FACE_RANKS:
+            listed = ", ".join(card.symbol() for card in cards)
             raise IllegalMoveError(
-                move, "not_jqk",
-                f"three cards but not a jack, a queen and a king ({', '.join(c.symbol() for c in cards)})",
+                move, "not_jqk", f"three cards but not a jack, a queen and a king ({listed})",
                 cards=tuple(cards),
             )
         return tuple(cards)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .dealcode import DealCode
 from .errors import DealCodeError, HalfMoonError, IllegalMoveError, InvalidMoveError, RecordError
@@ -13,8 +15,7 @@ from .position import Position
 _TOKEN = re.compile(r"\S+")
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
+class Span(NamedTuple):
     """Where a token stands in the record text: 1-based line and column."""
 
     line: int
@@ -23,39 +24,43 @@ class Span:
 
 @dataclass(slots=True)
 class Record:
-    """A deal code and the moves of a game, with where each move was written."""
+    """A deal code and the moves of a game; ``text`` keeps where each move was written."""
 
     code: DealCode
     moves: list[Move] = field(default_factory=list)
-    spans: list[Span] = field(default_factory=list)
     name: str = "<record>"
+    text: str | None = None
 
     @classmethod
     def parse(cls, text: str, name: str = "<record>") -> Record:
         """Read a record; syntax errors raise RecordError with line and column."""
-        tokens = list(_tokens(text))
-        if not tokens:
+        words = _words(text)
+        if not words:
             raise RecordError(
                 "the record is empty: it must start with a deal code", kind="empty", name=name
             )
-        (code_text, code_span), *rest = tokens
         try:
-            code = DealCode.parse(code_text)
+            code = DealCode.parse(words[0])
         except DealCodeError as error:
+            span = _span(text, 0)
             raise RecordError(
-                f"{error}", kind="code", name=name, line=code_span.line, column=code_span.column
+                f"{error}", kind="code", name=name, line=span.line, column=span.column
             ) from None
-        moves, spans = [], []
-        for number, (token, span) in enumerate(rest, start=1):
+        moves = []
+        for number, token in enumerate(words[1:], start=1):
             try:
                 moves.append(Move.parse(token))
             except InvalidMoveError as error:
+                span = _span(text, number)
                 raise RecordError(
                     str(error), name=name, line=span.line, column=span.column,
                     move_number=number, move_text=token,
                 ) from None
-            spans.append(span)
-        return cls(code, moves, spans, name)
+        return cls(code, moves, name, text)
+
+    def span(self, move_number: int) -> Span | None:
+        """Where move ``move_number`` (1-based) was written, if the record came from text."""
+        return None if self.text is None else _span(self.text, move_number)
 
     def replay(self, upto: int | None = None) -> Position:
         """The position after the first ``upto`` moves (all by default), each one checked."""
@@ -71,7 +76,7 @@ class Record:
             try:
                 position.push(move)
             except IllegalMoveError as error:
-                span = self.spans[number - 1] if number <= len(self.spans) else None
+                span = self.span(number)
                 raise RecordError(
                     error.reason, kind=error.kind, name=self.name,
                     line=span.line if span else None, column=span.column if span else None,
@@ -90,7 +95,21 @@ class Record:
         return self.format()
 
 
-def _tokens(text: str):
+def _words(text: str) -> list[str]:
+    if "#" not in text:
+        return text.split()
+    return [word for line in text.splitlines() for word in line.split("#", 1)[0].split()]
+
+
+def _span(text: str, index: int) -> Span:
+    """The line and column of word ``index`` (0 is the deal code); found only when needed."""
+    for position, (_, span) in enumerate(_tokens(text)):
+        if position == index:
+            return span
+    raise IndexError(index)
+
+
+def _tokens(text: str) -> Iterator[tuple[str, Span]]:
     for line_number, line in enumerate(text.splitlines(), start=1):
         line = line.split("#", 1)[0]
         for match in _TOKEN.finditer(line):
@@ -112,4 +131,5 @@ def read_record(path: str) -> Record:
         with open(path, encoding="utf-8") as handle:
             return Record.parse(handle.read(), path)
     except (OSError, UnicodeDecodeError) as error:
-        raise HalfMoonError(f"cannot read record {path}: {getattr(error, 'strerror', None) or error}") from None
+        reason = getattr(error, "strerror", None) or error
+        raise HalfMoonError(f"cannot read record {path}: {reason}") from None

@@ -115,3 +115,10 @@ def test_near_miss_codes_raise_only_the_engine_error(text):
         DealCode.parse(text)
     except DealCodeError:
         pass
+
+
+@given(st.integers(min_value=0, max_value=DEAL_COUNT - 1))
+def test_the_fast_shuffle_agrees_with_the_plain_reference(number):
+    from halfmoon.dealcode import reference_shuffled_deck
+
+    assert shuffled_deck(number) == reference_shuffled_deck(number)

@@ -83,7 +83,9 @@ def test_two_numbers_not_summing_to_11_clear_with_the_sum_error():
 
 
 def test_number_then_face_clears_with_the_sum_error():
-    position = find_deal(lambda p: sources_where(p, lambda c: not c.is_face) and sources_where(p, lambda c: c.is_face))
+    position = find_deal(
+        lambda p: sources_where(p, lambda c: not c.is_face) and sources_where(p, lambda c: c.is_face)
+    )
     a = sources_where(position, lambda c: not c.is_face)[0]
     f = sources_where(position, lambda c: c.is_face)[0]
     game = game_for(position)
@@ -153,7 +155,8 @@ def test_two_faces_then_a_face_of_a_selected_rank_replaces_that_card():
 
 def test_two_faces_then_a_number_clears_with_the_jqk_error():
     def ok(p):
-        return sources_where(p, face(11)) and sources_where(p, face(13)) and sources_where(p, lambda c: not c.is_face)
+        numbers = sources_where(p, lambda c: not c.is_face)
+        return sources_where(p, face(11)) and sources_where(p, face(13)) and numbers
 
     position = find_deal(ok)
     j, k = sources_where(position, face(11))[0], sources_where(position, face(13))[0]
@@ -239,7 +242,7 @@ def test_dimmed_cards_are_exactly_those_that_cannot_extend_the_selection(number,
         game.tap(source)
         cards = game.position.playable()
         selection = game.selection
-        for source_, card in cards.items():
+        for source_ in cards:
             if source_ in selection:
                 assert source_ not in game.dimmed()
                 continue
