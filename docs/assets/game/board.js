@@ -1,0 +1,91 @@
+// The board of SPEC §4.5, drawn with DOM buttons: the arc of twelve piles, the reserve in
+// the middle, only top cards shown. It knows no rules: it draws what it is given.
+
+import { SOURCES } from "./engine.js";
+
+// Grid places on an 18-column grid (each card spans two), rows 1–4, as in §4.5.
+const PLACES = {
+  1: [4, 1], 2: [3, 1], 3: [2, 1],
+  4: [1, 3], 5: [1, 5], 6: [1, 7], 7: [1, 9], 8: [1, 11], 9: [1, 13], 10: [1, 15],
+  11: [2, 17], 12: [3, 17],
+  R1: [3, 6], R2: [3, 8], R3: [3, 10], R4: [3, 12],
+  R5: [4, 6], R6: [4, 8], R7: [4, 10], R8: [4, 12],
+};
+
+export function placeOf(source) {
+  const [row, column] = PLACES[source];
+  return { row, column };
+}
+
+const element = (tag, className, attributes = {}) => {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  return node;
+};
+
+/** Build the board inside `container`; returns {root, cells: Map(source → button)}. */
+export function createBoard(container, catalog, { interactive = true } = {}) {
+  const root = element("div", "hm-board", { dir: "ltr", role: "group", "aria-label": catalog.text("game.board.label") });
+  const cells = new Map();
+  for (const source of SOURCES) {
+    const { row, column } = placeOf(source);
+    const cell = element(interactive ? "button" : "div", `hm-cell${source.startsWith("R") ? " hm-slot" : ""}`, {
+      "data-source": source,
+    });
+    if (interactive) cell.type = "button";
+    else cell.setAttribute("role", "img");
+    cell.style.gridArea = `${row} / ${column} / span 1 / span 2`;
+    const face = element("span", "hm-face", { "aria-hidden": "true" });
+    const tag = element("span", "hm-tag", { "aria-hidden": "true" });
+    cell.append(face, tag);
+    root.append(cell);
+    cells.set(source, cell);
+  }
+  container.append(root);
+  return { root, cells };
+}
+
+/**
+ * Draw a position: `view` = {position, selection, dimmed, marked}. Only what changed is touched,
+ * so a tap redraws within a frame.
+ */
+export function drawBoard(board, catalog, view) {
+  const selection = new Set(view.selection ?? []);
+  const dimmed = new Set(view.dimmed ?? []);
+  const marked = new Set(view.marked ?? []);
+  for (const [source, cell] of board.cells) {
+    const card = view.position.cardAt(source);
+    const count = view.position.count(source);
+    const isSlot = source.startsWith("R");
+    const face = card ? catalog.text(`card.letter.${card.rankText}`) + catalog.text(`card.suit_symbol.${card.suit}`) : "";
+    const tag = isSlot ? source : `${source} · ${count}`;
+    const [faceNode, tagNode] = cell.children;
+    if (faceNode.textContent !== face) faceNode.textContent = face;
+    if (tagNode.textContent !== tag) tagNode.textContent = tag;
+    cell.classList.toggle("hm-empty", !card);
+    cell.classList.toggle("hm-red", Boolean(card?.isRed));
+    cell.classList.toggle("hm-selected", selection.has(source));
+    cell.classList.toggle("hm-dimmed", dimmed.has(source));
+    cell.classList.toggle("hm-marked", marked.has(source));
+    let label = cellLabel(catalog, source, card, count);
+    if (dimmed.has(source)) label = catalog.text("game.card.dimmed", { label });
+    if (cell.getAttribute("aria-label") !== label) cell.setAttribute("aria-label", label);
+    if (cell.tagName === "BUTTON") {
+      cell.setAttribute("aria-pressed", selection.has(source) ? "true" : "false");
+      cell.setAttribute("aria-disabled", card ? "false" : "true");
+    }
+  }
+}
+
+/** "Pile 3: 7 cards, queen of hearts" / "Slot R2: empty" in the page's language. */
+export function cellLabel(catalog, source, card, count) {
+  if (source.startsWith("R")) {
+    const slot = catalog.isolate(source);
+    return card ? catalog.text("game.slot.label", { slot, card: catalog.cardWords(card) }) : catalog.text("game.slot.empty", { slot });
+  }
+  if (!card) return catalog.text("game.pile.empty", { pile: source });
+  return catalog.text("game.pile.label", {
+    pile: source, count: catalog.plural("count.cards", count), card: catalog.cardWords(card),
+  });
+}

@@ -1,0 +1,91 @@
+// The Examples page's step-through viewer: previous/next through a won game, the board
+// redrawn by the same engine and board as the Play page. Keyboard: the buttons, or the
+// arrow keys, Home and End while focus is inside the viewer.
+
+import { parseRecord, replayRecord, moveText } from "./engine.js";
+import { createBoard, drawBoard } from "./board.js";
+import { loadCatalog, pageLanguage } from "./i18n.js";
+
+function readRecord(element) {
+  const text = element.dataset.record ?? "";
+  const code = element.dataset.code ?? "";
+  try {
+    return parseRecord(text);
+  } catch {
+    return parseRecord(`${code}\n${text}`);
+  }
+}
+
+export async function mountStepper(element) {
+  let record;
+  try {
+    record = readRecord(element);
+    replayRecord(record); // the whole game must replay before the viewer offers it
+  } catch {
+    return null; // the page keeps its static move table
+  }
+  const catalog = await loadCatalog(pageLanguage(element));
+  const t = (key, params) => catalog.text(key, params);
+  element.replaceChildren();
+  element.setAttribute("role", "region");
+  element.setAttribute("aria-label", t("game.stepper.label"));
+
+  const controls = document.createElement("div");
+  controls.className = "hm-stepper-controls";
+  const buttons = {};
+  for (const name of ["first", "previous", "next", "last"]) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = t(`game.stepper.${name}`);
+    button.dataset.step = name;
+    controls.append(button);
+    buttons[name] = button;
+  }
+  const status = document.createElement("p");
+  status.className = "hm-stepper-status";
+  status.setAttribute("aria-live", "polite");
+  const holder = document.createElement("div");
+  element.append(controls, status, holder);
+  const board = createBoard(holder, catalog, { interactive: false });
+
+  const total = record.moves.length;
+  let step = 0;
+  let position = replayRecord(record, 0);
+
+  function show(target) {
+    target = Math.max(0, Math.min(total, target));
+    while (step < target) position.push(record.moves[step++]);
+    while (step > target) { position.pop(); step--; }
+    drawBoard(board, catalog, { position, marked: step < total ? record.moves[step] : [] });
+    if (step === 0) {
+      status.textContent = t("game.stepper.start", { code: catalog.isolate(record.code) });
+    } else {
+      const [sources, cards] = position.stack[step - 1];
+      status.textContent = t("game.stepper.step", {
+        number: step, total, notation: catalog.isolate(moveText(sources)), score: position.score,
+        what: catalog.list(cards.map((card, i) => catalog.cardFrom(card, sources[i]))),
+      });
+    }
+    buttons.first.disabled = buttons.previous.disabled = step === 0;
+    buttons.next.disabled = buttons.last.disabled = step === total;
+    element.dataset.step = String(step);
+  }
+
+  const targets = { first: () => 0, previous: () => step - 1, next: () => step + 1, last: () => total };
+  controls.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-step]");
+    if (!button) return;
+    show(targets[button.dataset.step]());
+    if (button.disabled) (step === 0 ? buttons.next : buttons.previous).focus();
+  });
+  element.addEventListener("keydown", (event) => {
+    const backward = catalog.rtl ? "ArrowRight" : "ArrowLeft";
+    const forward = catalog.rtl ? "ArrowLeft" : "ArrowRight";
+    const keys = { [backward]: "previous", [forward]: "next", Home: "first", End: "last" };
+    if (!(event.key in keys)) return;
+    event.preventDefault();
+    show(targets[keys[event.key]]());
+  });
+  show(0);
+  return { show };
+}
