@@ -1,0 +1,19 @@
+"""The plugin's options in ``mkdocs.yml`` (all paths relative to ``docs_dir``)."""
+
+from __future__ import annotations
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+
+
+class HalfMoonConfig(base.Config):
+    # The record the {{hm …}} inserts use when they name none.
+    example_record = c.Type(str, default="records/HM1-N-AAAAAAB.txt")
+    # Where records live; watched by `mkdocs serve`.
+    records_dir = c.Type(str, default="records")
+    # The solver's measured figures, for {{hm stat …}}.
+    stats_file = c.Type(str, default="records/winnability.json")
+    # Where the catalogs are published in the built site, for the browser game.
+    catalogs_path = c.Type(str, default="assets/halfmoon/catalogs")
+    # Keep rendered diagrams between builds of one `mkdocs serve`.
+    cache = c.Type(bool, default=True)

@@ -1,0 +1,163 @@
+"""Turning a parsed block into HTML: a diagram figure, the table of moves, the stepper mount.
+
+Pure functions of their inputs (the block, the example, the language): the plugin caches
+their output and only wires them to MkDocs events.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from html import escape
+
+from halfmoon import HalfMoonError, Position, parse_source
+
+from .blocks import Block
+from .errors import SourceError
+from .examples import Example, ExampleLoader
+from .inline import InsertContext, replace_inserts
+from .words import Writer
+
+CAPTION_KEY = re.compile(r"^[a-z][\w-]*(\.[\w-]+)+$")
+
+
+@dataclass(frozen=True)
+class Diagram:
+    """What a diagram block asks for, resolved against its game."""
+
+    example: Example
+    after: int
+    marks: tuple[str, ...]
+    caption: str
+
+
+def example_of(block: Block, loader: ExampleLoader) -> Example:
+    try:
+        if "record" in block.options:
+            return loader.record(block.options["record"])
+        return loader.inline(block.options["code"], block.options.get("moves", ""))
+    except SourceError as error:
+        key = "record" if "record" in block.options else "moves" if "moves" in block.options else "code"
+        raise error.at(block.line_of(key)) from None
+
+
+def resolve_diagram(block: Block, loader: ExampleLoader) -> Diagram:
+    example = example_of(block, loader)
+    try:
+        after = example.resolve(block.options.get("after", "0"), what="'after'", allow_zero=True)
+    except SourceError as error:
+        raise error.at(block.line_of("after")) from None
+    marks = _marks(block, example, after)
+    return Diagram(example, after, marks, block.options.get("caption", ""))
+
+
+def _marks(block: Block, example: Example, after: int) -> tuple[str, ...]:
+    text = block.options.get("mark", "").strip()
+    line = block.line_of("mark")
+    if not text:
+        return ()
+    if text.lower() == "next":
+        if after >= example.length:
+            raise SourceError(
+                f"mark: next: the game has no move after move {after}", line
+            )
+        return tuple(example.move(after + 1).sources)
+    position = example.position(after)
+    marks = []
+    for word in text.replace(",", " ").split():
+        try:
+            source = parse_source(word)
+        except HalfMoonError as error:
+            raise SourceError(f"mark: {error}", line) from None
+        if position.card_at(source) is None:
+            raise SourceError(f"mark: {source} is empty after move {after}", line)
+        marks.append(source)
+    return tuple(marks)
+
+
+def caption_text(diagram: Diagram, writer: Writer, context: InsertContext, line: int) -> str:
+    """The caption in ``writer``'s language and form (HTML or plain text)."""
+    position = diagram.example.position(diagram.after)
+    marked = writer.join([writer.card_at(position.card_at(s), s) for s in diagram.marks])
+    params = {
+        "code": writer.code(diagram.example.code),
+        "after": writer.number(diagram.after),
+        "marked": marked,
+    }
+    caption = diagram.caption
+    if not caption:
+        return ""
+    if CAPTION_KEY.match(caption):
+        if not writer.has_text(caption):
+            raise SourceError(f"caption: the {writer.lang!r} catalog has no message {caption!r}", line)
+        try:
+            return writer.text(caption, **params)
+        except HalfMoonError as error:
+            raise SourceError(f"caption: {error}", line) from None
+    own = InsertContext(context.loader, context.default_record, context.stats, params)
+    template = escape(caption, quote=False) if writer.html else caption
+    return replace_inserts(template, line, writer, own)
+
+
+def figure_html(
+    diagram: Diagram, lang: str, context: InsertContext, *, id_prefix: str, line: int
+) -> str:
+    from halfmoon import diagram as drawing  # the engine's SVG module
+
+    html_writer = Writer(lang, html=True)
+    caption_html = caption_text(diagram, html_writer, context, line)
+    caption_plain = caption_text(diagram, html_writer.as_text(), context, line)
+    position: Position = diagram.example.position(diagram.after)
+    try:
+        svg = drawing.render_svg(
+            position, lang=lang, marks=diagram.marks, id_prefix=id_prefix,
+            title=caption_plain or None,
+        )
+        alternative = drawing.text_alternative(position, lang)
+    except HalfMoonError as error:
+        raise SourceError(f"cannot draw the diagram: {error}", line) from None
+    summary = html_writer.text("docs.diagram.description")
+    lines = "<br>\n".join(escape(part) for part in alternative.splitlines() if part.strip())
+    return (
+        f'<figure class="hm-figure" id="{id_prefix}figure">\n{svg}\n'
+        + (f"<figcaption>{caption_html}</figcaption>\n" if caption_html else "")
+        + f'<details class="hm-text-alternative">\n<summary>{summary}</summary>\n'
+        f"<p>{lines}</p>\n</details>\n</figure>"
+    )
+
+
+def moves_table_html(example: Example, lang: str) -> str:
+    """Every move: number, notation, words, and the score and cards left after it."""
+    writer = Writer(lang, html=True)
+    head = "".join(
+        f'<th scope="col">{writer.text(f"docs.table.{column}")}</th>'
+        for column in ("number", "notation", "words", "score", "left")
+    )
+    rows = []
+    position = example.position(0)
+    for number, move in enumerate(example.record.moves, start=1):
+        removed = [(source, position.card_at(source)) for source in move.sources]
+        position.push(move)
+        rows.append(
+            f'<tr><th scope="row">{writer.number(number)}</th>'
+            f'<td><code dir="ltr">{escape(str(move))}</code></td>'
+            f"<td>{writer.move_words(removed)}</td>"
+            f"<td>{writer.number(position.score)}</td>"
+            f"<td>{writer.number(position.cards_left())}</td></tr>"
+        )
+    caption = writer.text("docs.table.caption", code=writer.code(example.code))
+    return (
+        '<div class="md-typeset__scrollwrap"><div class="md-typeset__table">'
+        f'<table class="hm-moves">\n<caption>{caption}</caption>\n'
+        f"<thead><tr>{head}</tr></thead>\n<tbody>\n" + "\n".join(rows) + "\n</tbody>\n</table>"
+        "</div></div>"
+    )
+
+
+def stepper_html(example: Example, lang: str) -> str:
+    """The mount point of the game's step-through viewer; the page is complete without it."""
+    moves = " ".join(str(move) for move in example.record.moves)
+    return (
+        f'<div class="hm-stepper" data-code="{escape(str(example.code))}" '
+        f'data-record="{escape(moves)}" data-lang="{escape(lang)}"></div>'
+    )

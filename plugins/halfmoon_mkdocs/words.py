@@ -1,0 +1,130 @@
+"""Cards, sources, moves and counts in the words of one language, as HTML or plain text.
+
+HTML goes into pages; plain text into ``<title>``, ``<desc>`` and captions read aloud.
+On right-to-left pages every insert (card, code, source, sum) is isolated: ``<bdi>`` in
+HTML, FSI…PDI in plain text, so the bidi algorithm cannot reorder ``R3`` or ``5 + 6 = 11``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from babel.numbers import format_decimal
+
+from halfmoon import Card, Source
+from halfmoon.i18n import Catalog, TranslationError, catalog, fill
+from halfmoon.moves import is_reserve
+
+from .errors import SourceError
+
+
+class Writer:
+    """Writes generated words for one language, either as HTML or as plain text."""
+
+    def __init__(self, lang: str, *, html: bool) -> None:
+        self.catalog: Catalog = catalog(lang)
+        self.lang = lang
+        self.html = html
+
+    def as_text(self) -> Writer:
+        return self if not self.html else Writer(self.lang, html=False)
+
+    # --- building blocks --------------------------------------------------------------
+
+    def insert(self, text: str) -> str:
+        """An isolated insert: a card, a code, a source name, a sum."""
+        if not self.html:
+            return self.catalog.isolate(text)
+        return f"<bdi>{escape(text)}</bdi>" if self.catalog.rtl else escape(text)
+
+    def text(self, key: str, **params: str) -> str:
+        """Message ``key`` with ``params`` already written by this writer (not escaped again)."""
+        return fill(self._escaped(self._message(key, str)), params, key=key, lang=self.lang)
+
+    def plural(self, key: str, count: int, **params: str) -> str:
+        forms = self._message(key, dict)
+        category = self.catalog.plural_category(count)
+        form = forms.get(category, forms.get("other"))
+        if form is None:
+            raise SourceError(f"message {key!r} in {self.lang!r} lacks the form {category!r}")
+        return fill(self._escaped(form), {"count": self.number(count), **params}, key=key,
+                    lang=self.lang)
+
+    def number(self, value: int | float) -> str:
+        return format_decimal(value, locale=self.catalog.locale)
+
+    def has_plural(self, key: str) -> bool:
+        return isinstance(self.catalog.messages.get(key), dict)
+
+    def has_text(self, key: str) -> bool:
+        return isinstance(self.catalog.messages.get(key), str)
+
+    def _message(self, key: str, kind: type) -> str | dict[str, str]:
+        message = self.catalog.messages.get(key)
+        if message is None:
+            raise SourceError(f"the {self.lang!r} catalog has no message {key!r}")
+        if not isinstance(message, kind):
+            wanted = "a plain message" if kind is str else "a message with plural forms"
+            raise SourceError(f"message {key!r} in {self.lang!r} is not {wanted}")
+        return message
+
+    def _escaped(self, message: str) -> str:
+        return escape(message, quote=False) if self.html else message
+
+    # --- the things pages talk about --------------------------------------------------
+
+    def card(self, card: Card) -> str:
+        try:
+            return self.insert(self.catalog.card(card))
+        except TranslationError as error:
+            raise SourceError(str(error)) from None
+
+    def source(self, source: Source) -> str:
+        """"pile 3" or "slot R3" (nominative), the number or slot name isolated."""
+        if is_reserve(source):
+            return self.text("source.slot", slot=self.insert(source))
+        return self.text("source.pile", pile=self.insert(source))
+
+    def card_from(self, card: Card, source: Source) -> str:
+        """"5♠ from pile 1": the card with where it is taken from."""
+        key = "docs.move.card_from_slot" if is_reserve(source) else "docs.move.card_from_pile"
+        return self.text(key, card=self.card(card), **{"slot" if is_reserve(source) else "pile":
+                                                        self.insert(source)})
+
+    def card_at(self, card: Card, source: Source) -> str:
+        """"J♣ (pile 8)": a card and the source it lies on."""
+        return self.text("docs.marked.item", card=self.card(card), source=self.source(source))
+
+    def join(self, items: Sequence[str]) -> str:
+        """"A, B and C" in this language."""
+        if not items:
+            return ""
+        if len(items) == 1:
+            return items[0]
+        separator = self.text("docs.list.separator")
+        return self.text("docs.list.and", items=separator.join(items[:-1]), last=items[-1])
+
+    def move_words(self, removed: Sequence[tuple[Source, Card]]) -> str:
+        """"5♠ from pile 1 and 6♦ from pile 8"."""
+        return self.join([self.card_from(card, source) for source, card in removed])
+
+    def sum_words(self, cards: Sequence[Card]) -> str:
+        """"5 + 6 = 11" for a pair; the three ranks for a triple."""
+        if all(card.is_face for card in cards):
+            return self.text("docs.sum.triple")
+        values = [card.rank for card in cards]
+        return self.insert(" + ".join(str(value) for value in values) + f" = {sum(values)}")
+
+    def count(self, count: int, noun: str) -> str:
+        """"104 cards" with the plural form CLDR picks; ``noun`` names ``docs.count.*``."""
+        key = f"docs.count.{noun}"
+        if not self.has_plural(key):
+            raise SourceError(f"no count noun {noun!r}: the catalog has no plural message {key!r}")
+        return self.plural(key, count)
+
+    def code(self, code: object) -> str:
+        return self.insert(str(code))
+
+    def notation(self, move: object) -> str:
+        return self.insert(str(move))
