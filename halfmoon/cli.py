@@ -18,6 +18,7 @@ from .position import Position
 from .record import read_record
 
 SUBCOMMAND_MODULES = (
+    "halfmoon.cli_catalogs",
     "halfmoon.cli",
 )
 

@@ -124,7 +124,7 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
             if block.kind == "halfmoon-stepper":
                 return stepper_html(example, lang)
             diagram = resolve_diagram(block, self.loader)
-            prefix = f"hm{token.rsplit('-', 1)[1]}-"
+            prefix = f"hm{token.rsplit('-', 1)[1]}"
             return self.cache.get(key, lambda: figure_html(
                 diagram, lang, context, id_prefix=prefix, line=block.line_of("caption")))
         except SourceError as error:

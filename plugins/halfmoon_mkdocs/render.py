@@ -108,22 +108,30 @@ def figure_html(
     caption_html = caption_text(diagram, html_writer, context, line)
     caption_plain = caption_text(diagram, html_writer.as_text(), context, line)
     position: Position = diagram.example.position(diagram.after)
+    removed = diagram.example.move(diagram.after).sources if diagram.after else ()
     try:
         svg = drawing.render_svg(
-            position, lang=lang, marks=diagram.marks, id_prefix=id_prefix,
+            position, lang=lang, marks=diagram.marks, removed=removed, id_prefix=id_prefix,
             title=caption_plain or None,
         )
-        alternative = drawing.text_alternative(position, lang)
+        items = _alternative_items(drawing, position, lang, diagram.marks, removed)
     except HalfMoonError as error:
         raise SourceError(f"cannot draw the diagram: {error}", line) from None
     summary = html_writer.text("docs.diagram.description")
-    lines = "<br>\n".join(escape(part) for part in alternative.splitlines() if part.strip())
+    listed = "\n".join(f"<li>{escape(item)}</li>" for item in items)
     return (
-        f'<figure class="hm-figure" id="{id_prefix}figure">\n{svg}\n'
+        f'<figure class="hm-figure" id="{id_prefix}-figure">\n{svg}\n'
         + (f"<figcaption>{caption_html}</figcaption>\n" if caption_html else "")
         + f'<details class="hm-text-alternative">\n<summary>{summary}</summary>\n'
-        f"<p>{lines}</p>\n</details>\n</figure>"
+        f'<ul lang="{escape(lang)}">\n{listed}\n</ul>\n</details>\n</figure>'
     )
+
+
+def _alternative_items(drawing, position: Position, lang: str, marks, removed) -> list[str]:  # type: ignore[no-untyped-def]
+    """The text alternative as sentences: one per pile and slot, then the marks."""
+    if hasattr(drawing, "text_alternative_items"):
+        return list(drawing.text_alternative_items(position, lang, marks=marks, removed=removed))
+    return [line for line in drawing.text_alternative(position, lang).splitlines() if line.strip()]
 
 
 def moves_table_html(example: Example, lang: str) -> str:
