@@ -1,0 +1,235 @@
+"""The MkDocs plugin's parts without MkDocs: blocks, inserts, words, plurals, cache, CLI."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from halfmoon import Position
+from halfmoon.cli import main as cli_main
+from halfmoon.i18n import FSI, PDI, catalog
+from halfmoon_mkdocs.blocks import segments
+from halfmoon_mkdocs.cache import RenderCache
+from halfmoon_mkdocs.errors import SourceError
+from halfmoon_mkdocs.examples import ExampleLoader
+from halfmoon_mkdocs.inline import InsertContext, replace_inserts
+from halfmoon_mkdocs.stats import Stats
+from halfmoon_mkdocs.words import Writer
+
+CODE = "HM1-N-AAAAAAB"
+
+
+def random_game(data, code: str, length: int) -> str:
+    """Moves of a random legal game of ``code``, at most ``length`` long."""
+    position = Position(code)
+    moves = []
+    for _ in range(length):
+        legal = position.legal_moves()
+        if not legal:
+            break
+        move = data.draw(st.sampled_from(legal))
+        position.push(move)
+        moves.append(str(move))
+    return " ".join(moves)
+
+
+@pytest.fixture
+def docs(tmp_path):
+    (tmp_path / "records").mkdir()
+    return tmp_path
+
+
+def context_for(docs, record_text: str) -> InsertContext:
+    (docs / "records" / "game.txt").write_text(record_text, encoding="utf-8")
+    return InsertContext(ExampleLoader(docs), "records/game.txt", Stats(docs / "stats.json"))
+
+
+# --- blocks ---------------------------------------------------------------------------
+
+def test_a_block_shown_inside_a_longer_fence_is_code_not_a_block():
+    page = "text\n\n````markdown\n```halfmoon\ncode: HM1-N-AAAAAAB\n```\n````\n"
+    kinds = [segment.kind for segment in segments(page)]
+    assert kinds == ["prose", "code"]
+
+
+def test_block_options_are_read_with_their_lines():
+    page = "# Title\n\n```halfmoon\nrecord: records/x.txt\nafter: 3\nmark: next\n```\n"
+    (block,) = [s.block for s in segments(page) if s.kind == "block"]
+    assert block.line == 3
+    assert block.options == {"record": "records/x.txt", "after": "3", "mark": "next"}
+    assert block.line_of("after") == 5
+
+
+@pytest.mark.parametrize(
+    ("body", "line", "words"),
+    [
+        ("code: HM1-N-AAAAAAB\ncolour: red\n", 5, "unknown key 'colour'"),
+        ("code: HM1-N-AAAAAAB\ncode: HM1-N-AAAAAAC\n", 5, "given twice"),
+        ("after: 2\n", 3, "needs a 'record' or a 'code'"),
+        ("code: HM1-N-AAAAAAB\njust words\n", 5, "expected 'key: value'"),
+    ],
+)
+def test_a_malformed_block_names_its_line_and_problem(body, line, words):
+    page = f"# Title\n\n```halfmoon\n{body}```\n"
+    with pytest.raises(SourceError) as caught:
+        list(segments(page))
+    assert caught.value.line == line
+    assert words in caught.value.message
+
+
+def test_an_unclosed_block_is_an_error_at_its_fence():
+    with pytest.raises(SourceError) as caught:
+        list(segments("intro\n\n```halfmoon\ncode: HM1-N-AAAAAAB\n"))
+    assert caught.value.line == 3
+
+
+# --- inserts --------------------------------------------------------------------------
+
+def test_inserts_inside_inline_code_are_left_alone(docs):
+    context = context_for(docs, f"{CODE}\n")
+    text = "Write `{{hm code}}` to get {{hm code}}."
+    out = replace_inserts(text, 1, Writer("en", html=True), context)
+    assert out == f"Write `{{{{hm code}}}}` to get {CODE}."
+
+
+def test_an_unknown_insert_names_its_line(docs):
+    context = context_for(docs, f"{CODE}\n")
+    with pytest.raises(SourceError) as caught:
+        replace_inserts("one\ntwo {{hm nonsense}}\n", 10, Writer("en", html=True), context)
+    assert caught.value.line == 11
+    assert "nonsense" in caught.value.message
+
+
+def test_a_move_number_past_the_end_of_the_game_is_an_error(docs):
+    context = context_for(docs, f"{CODE}\n")
+    with pytest.raises(SourceError, match="out of range"):
+        replace_inserts("{{hm move 1}}", 1, Writer("en", html=True), context)
+
+
+@settings(max_examples=25)
+@given(st.data(), st.integers(0, 26**7 - 1), st.sampled_from(["en", "he", "ru", "fr"]))
+def test_a_move_in_words_names_every_card_and_source_of_that_move(data, number, lang):
+    from halfmoon import DealCode
+
+    code = str(DealCode(number))
+    moves = random_game(data, code, 6)
+    if not moves:
+        return
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as folder:
+        docs = Path(folder)
+        (docs / "records").mkdir()
+        context = context_for(docs, f"{code}\n{moves}\n")
+        count = len(moves.split())
+        which = data.draw(st.integers(1, count))
+        words = replace_inserts(f"{{{{hm move {which}}}}}", 1, Writer(lang, html=False), context)
+    # Replay independently and look for each card in this language's letters.
+    position = Position(code)
+    parsed = moves.split()
+    for text in parsed[: which - 1]:
+        from halfmoon import Move
+
+        position.push(Move.parse(text))
+    cat = catalog(lang)
+    for source in parsed[which - 1].split("+"):
+        card = position.card_at(source)
+        assert cat.isolate(cat.card(card)) in words
+        assert re.search(rf"(?<![\dR]){re.escape(source)}(?!\d)", words)
+
+
+def russian_form(n: int) -> str:
+    """Russian plural category, written from the grammar (not from Babel)."""
+    if n % 10 == 1 and n % 100 != 11:
+        return "one"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return "few"
+    return "many"
+
+
+@given(st.integers(0, 10_000))
+def test_russian_counts_take_the_plural_form_of_the_grammar(n):
+    writer = Writer("ru", html=False)
+    expected = {"one": "карта", "few": "карты", "many": "карт"}[russian_form(n)]
+    assert writer.count(n, "cards").endswith(" " + expected)
+
+
+@pytest.mark.parametrize(
+    ("n", "words"), [(1, "קלף אחד"), (2, "2 קלפים"), (5, "5 קלפים"), (21, "21 קלפים")]
+)
+def test_hebrew_counts_never_say_one_cards(n, words):
+    assert Writer("he", html=False).count(n, "cards") == words
+
+
+@given(st.integers(0, 5000))
+def test_english_and_french_counts_agree_with_their_grammar(n):
+    assert Writer("en", html=False).count(n, "moves").endswith("move" if n == 1 else "moves")
+    assert Writer("fr", html=False).count(n, "moves").endswith("coup" if n in (0, 1) else "coups")
+
+
+def test_hebrew_inserts_are_isolated_in_html_and_in_plain_text(docs):
+    context = context_for(docs, f"{CODE}\n{Position(CODE).legal_moves()[0]}\n")
+    html = replace_inserts("{{hm code}} {{hm sum 1}}", 1, Writer("he", html=True), context)
+    assert html.startswith(f"<bdi>{CODE}</bdi> <bdi>")
+    plain = replace_inserts("{{hm code}}", 1, Writer("he", html=False), context)
+    assert plain == f"{FSI}{CODE}{PDI}"
+    english = replace_inserts("{{hm code}}", 1, Writer("en", html=True), context)
+    assert english == CODE
+
+
+def test_the_mismatch_examples_really_do_not_combine(docs):
+    context = context_for(docs, f"{CODE}\n")
+    start = Position(CODE)
+    for kind in ("sum", "face", "rank"):
+        words = replace_inserts(f"{{{{hm mismatch {kind}}}}}", 1, Writer("en", html=False), context)
+        sources = re.findall(r"from (?:pile|slot) (R?\d+)", words)
+        assert len(sources) == 2
+        first, second = (start.card_at(source) for source in sources)
+        if kind == "sum":
+            assert not first.is_face and not second.is_face and first.rank + second.rank != 11
+        elif kind == "face":
+            assert first.is_face != second.is_face
+        else:
+            assert first.is_face and first.rank == second.rank
+
+
+def test_stats_give_counts_and_a_share(docs):
+    (docs / "stats.json").write_text(json.dumps({"deals": 200, "won": 150}))
+    context = context_for(docs, f"{CODE}\n")
+    text = replace_inserts("{{hm stat deals}}: {{hm stat won_share}}", 1,
+                           Writer("en", html=False), context)
+    assert text == "200 deals: 75%"
+
+
+# --- cache ----------------------------------------------------------------------------
+
+def test_the_cache_renders_once_and_forgets_what_a_build_stopped_using():
+    cache, calls = RenderCache(), []
+    render = lambda: calls.append(1) or "html"  # noqa: E731
+    cache.start_build()
+    assert cache.get("a", render) == cache.get("a", render) == "html"
+    assert len(calls) == 1
+    cache.start_build()
+    cache.get("b", render)
+    cache.start_build()
+    assert len(cache) == 1  # "a" was not used by the previous build
+
+
+# --- check-catalogs -------------------------------------------------------------------
+
+def test_check_catalogs_passes_on_the_project_catalogs(capsys):
+    assert cli_main(["check-catalogs"]) == 0
+
+
+def test_check_catalogs_lists_a_missing_message_and_a_wrong_placeholder(tmp_path, capsys):
+    (tmp_path / "en.json").write_text(json.dumps({"a": "x {card}", "b": "y"}))
+    (tmp_path / "fr.json").write_text(json.dumps({"a": "x {carte}"}))
+    assert cli_main(["check-catalogs", "--dir", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "missing message 'b'" in out
+    assert "'a' has placeholders ['carte']" in out
