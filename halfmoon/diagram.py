@@ -1,0 +1,380 @@
+"""SVG arc diagrams of a position (SPEC §4.5): cards, pile and slot labels, card counts.
+
+``render_svg`` turns a position into a self-contained SVG string; ``text_alternative``
+gives the same position in words, the text of the diagram's ``<desc>``.
+
+The drawing holds no words, only numbers, slot names and card letters, so it is the
+same in every language and right-to-left text never needs reordering (SPEC §4.6);
+suits are paths, not font glyphs, so every renderer draws them.
+
+Theming. Everything is styled through the classes and custom properties below; each
+``var()`` carries its own fallback, so a standalone SVG looks right. The site overrides
+the properties on ``.hm-diagram`` (e.g. for Material's dark palette). ``standalone=True``
+writes the fallbacks in place of ``var()`` for renderers without custom properties
+(cairosvg).
+
+Classes: ``hm-diagram`` (root), ``hm-slot`` (a pile or slot: a group with
+``data-source``), ``hm-red`` / ``hm-black`` (the card's colour), ``hm-card`` (card face),
+``hm-empty`` (outline of an empty pile or slot, also on its group), ``hm-rank`` (the
+card's letter or number), ``hm-label`` (pile number or slot name), ``hm-badge`` and
+``hm-count`` (the count of cards), ``hm-marked`` (a source in ``marks``), ``hm-removed``
+(a source in ``removed``) and ``hm-ring`` (their outline).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from collections.abc import Iterable
+from functools import cache, lru_cache
+from xml.sax.saxutils import escape
+
+from babel.lists import format_list
+
+from .cards import DECK, Card
+from .dealcode import PILE_HEIGHT, DealCode
+from .i18n import catalog
+from .moves import PILE_SOURCES, RESERVE_SOURCES, SOURCES, Source, parse_source
+from .position import Position
+
+__all__ = [
+    "THEME", "CLASSES", "WIDTH", "HEIGHT", "SLOT_BOXES",
+    "render_svg", "text_alternative", "text_alternative_items", "resolve_theme",
+]
+
+FONT_FAMILY = "DejaVu Sans, Arial, sans-serif"
+
+# Custom property -> fallback colour: the whole palette a site may override.
+THEME: dict[str, str] = {
+    "--hm-card-bg": "#fff",
+    "--hm-card-border": "#7a7a7a",
+    "--hm-card-fg": "#1a1a1a",
+    "--hm-red": "#c62828",
+    "--hm-empty": "#9a9a9a",
+    "--hm-label": "#333",
+    "--hm-count-bg": "#e3e3e3",
+    "--hm-count-fg": "#1a1a1a",
+    "--hm-mark": "#1e5bd8",
+    "--hm-mark-bg": "#e4ecff",
+    "--hm-removed": "#8a8a8a",
+}
+CLASSES = (
+    "hm-diagram", "hm-slot", "hm-red", "hm-black", "hm-card", "hm-empty", "hm-rank",
+    "hm-label", "hm-badge", "hm-count", "hm-marked", "hm-removed", "hm-ring",
+)
+
+# --- geometry ------------------------------------------------------------------------
+CARD_W, CARD_H = 44, 60
+PITCH_X, PITCH_Y = 54, 86
+MARGIN = 8
+WIDTH = 2 * MARGIN + 8 * PITCH_X + CARD_W
+HEIGHT = 2 * MARGIN + 3 * PITCH_Y + CARD_H + 20
+
+# (column, row) of every source in the arc; the reserve is centred under pile 7.
+_CELLS: dict[Source, tuple[float, float]] = {
+    "1": (0, 3), "2": (0, 2), "3": (0, 1),
+    **{str(4 + i): (1 + i, 0) for i in range(7)},
+    "11": (8, 1), "12": (8, 2),
+    **{f"R{1 + i}": (2.5 + i, 2) for i in range(4)},
+    **{f"R{5 + i}": (2.5 + i, 3) for i in range(4)},
+}
+# Each card's box (x, y, width, height) in SVG units; its label and count sit below it.
+SLOT_BOXES: dict[Source, tuple[int, int, int, int]] = {
+    source: (round(MARGIN + col * PITCH_X), round(MARGIN + row * PITCH_Y), CARD_W, CARD_H)
+    for source, (col, row) in _CELLS.items()
+}
+_CORNERS = {source: (x, y) for source, (x, y, _, _) in SLOT_BOXES.items()}
+
+# --- artwork, drawn once in <defs> ------------------------------------------------------
+# Suit shapes in card coordinates, centred on (22, 42) and about 22 units across; every
+# subpath turns clockwise so that overlaps stay filled.
+SUIT_PATHS = {
+    "H": "M22 52C18 48 11 43 11 38C11 34 13.5 31.5 16.5 31.5C19 31.5 21 33 22 35.5"
+         "C23 33 25 31.5 27.5 31.5C30.5 31.5 33 34 33 38C33 43 26 48 22 52Z",
+    "D": "M22 30.5L30.5 42L22 53.5L13.5 42Z",
+    "S": "M22 31C26 36 33 40 33 45C33 48.5 30.5 50.5 28 50.5C26 50.5 24.2 49.5 23.2 48L25 53H19"
+         "L20.8 48C19.8 49.5 18 50.5 16 50.5C13.5 50.5 11 48.5 11 45C11 40 18 36 22 31Z",
+    "C": "M17 36.5A5 5 0 1 1 27 36.5A5 5 0 1 1 17 36.5Z"
+         "M11.5 45A5 5 0 1 1 21.5 45A5 5 0 1 1 11.5 45Z"
+         "M22.5 45A5 5 0 1 1 32.5 45A5 5 0 1 1 22.5 45Z"
+         "M23.3 41L25 53H19L20.7 41Z",
+}
+RANK_X, RANK_Y = CARD_W // 2, 24  # baseline centre of the card's letter or number
+LABEL_X, LABEL_Y = 1, CARD_H + 15  # start of the pile number or slot name
+COUNT_X = CARD_W - 8  # centre of the count badge, on the label's baseline
+# Counts are drawn as one <text> with a position per digit, anchored at the digit's start
+# (cairosvg anchors a whole multi-position text at once): half a DejaVu Sans Bold digit.
+COUNT_SHIFT = 4
+# Labels are drawn the same way, so each character needs its place: advances of DejaVu Sans
+# Bold at the label's 12px (other fonts come out slightly tighter or looser).
+LABEL_ADVANCE = {"R": 9.2, **{digit: 8.4 for digit in "0123456789"}}
+RING = 3  # how far a mark's outline stands out of the card
+
+# A card face is a <use> of its suit's artwork: the face takes its colour from the
+# inherited ``color``, its border from ``stroke``, the suit shape from ``fill``.
+_CSS = (
+    ".hm-diagram{font-family:" + FONT_FAMILY + ";font-weight:bold}"
+    ".hm-diagram .hm-card{color:var(--hm-card-bg,#fff);stroke:var(--hm-card-border,#7a7a7a)}"
+    ".hm-diagram .hm-marked{color:var(--hm-mark-bg,#e4ecff)}"
+    ".hm-diagram .hm-black{fill:var(--hm-card-fg,#1a1a1a)}"
+    ".hm-diagram .hm-red{fill:var(--hm-red,#c62828)}"
+    ".hm-diagram .hm-rank{font-size:19px;text-anchor:middle}"
+    ".hm-diagram .hm-empty{fill:none;stroke:var(--hm-empty,#9a9a9a);stroke-width:1.5px;"
+    "stroke-dasharray:4 3}"
+    ".hm-diagram .hm-label{fill:var(--hm-label,#333);font-size:12px}"
+    ".hm-diagram .hm-badge{fill:none;stroke:var(--hm-count-bg,#e3e3e3);stroke-width:15px;"
+    "stroke-linecap:round}"
+    ".hm-diagram .hm-count{fill:var(--hm-count-fg,#1a1a1a);font-size:11px}"
+    ".hm-diagram .hm-ring{fill:none;stroke:var(--hm-mark,#1e5bd8);stroke-width:3px}"
+    ".hm-diagram .hm-ring.hm-removed{stroke:var(--hm-removed,#8a8a8a);stroke-width:2px;"
+    "stroke-dasharray:3 3}"
+)
+_ID = re.compile(r"[A-Za-z][\w-]*")
+_VAR = re.compile(r"var\(\s*--[\w-]+\s*,\s*([^()]+?)\s*\)")
+
+
+def resolve_theme(svg: str) -> str:
+    """The SVG with every ``var(--x, fallback)`` replaced by its fallback."""
+    return _VAR.sub(r"\1", svg)
+
+
+_CSS_STANDALONE = resolve_theme(_CSS)
+assert all(f"var({name},{value})" in _CSS for name, value in THEME.items()), "THEME and CSS differ"
+
+
+def _defs(p: str) -> str:
+    faces = "".join(
+        f'<g id="{p}{suit}"><use href="#{p}c" fill="currentColor"/>'
+        f'<path stroke="none" d="{d}"/></g>'
+        for suit, d in SUIT_PATHS.items()
+    )
+    return (
+        f'<defs><rect id="{p}c" width="{CARD_W}" height="{CARD_H}" rx="4"/>'
+        f'<rect id="{p}m" x="-{RING}" y="-{RING}" width="{CARD_W + 2 * RING}" '
+        f'height="{CARD_H + 2 * RING}" rx="6"/>{faces}</defs>'
+    )
+
+
+# --- the drawing -------------------------------------------------------------------------
+
+
+def render_svg(
+    position: Position | DealCode | str,
+    *,
+    lang: str = "en",
+    marks: Iterable[Source | int] = (),
+    removed: Iterable[Source | int] = (),
+    id_prefix: str | None = None,
+    title: str | None = None,
+    standalone: bool = False,
+) -> str:
+    """The arc diagram of ``position`` as an SVG string (SPEC §4.5).
+
+    ``marks`` and ``removed`` are sources to highlight (e.g. the next move's cards, and
+    the sources the last move took cards from). ``id_prefix`` keeps ids unique when many
+    diagrams sit in one page; by default it is derived from everything drawn, so two
+    different diagrams never share one. ``title`` replaces the default ``<title>``.
+    ``standalone`` writes plain colours instead of CSS custom properties.
+    """
+    position = _as_position(position)
+    cat = catalog(lang)
+    marked = _sources(marks)
+    gone = _sources(removed) - marked
+    if title is None:
+        title = default_title(position, lang)
+    description = " ".join(text_alternative_items(position, lang, marks=marked, removed=gone))
+    if id_prefix is None:
+        id_prefix = _derived_prefix(position, lang, marked, gone, title)
+    elif not _ID.fullmatch(id_prefix):
+        raise ValueError(f"id_prefix {id_prefix!r} must start with a letter and hold only A-Z a-z 0-9 _ -")
+    p = f"{id_prefix}-"
+    letters = _letters(lang)
+    cards: list[Card | None] = [pile[-1] if pile else None for pile in position.piles]
+    cards += position.reserve
+    counts = [len(pile) for pile in position.piles] + [int(c is not None) for c in position.reserve]
+    if max(counts) > PILE_HEIGHT:
+        raise ValueError(f"a pile holds at most {PILE_HEIGHT} cards, not {max(counts)}")
+
+    # One group per look: (card faces, letters) by colour and mark, then outlines.
+    faces: dict[str, list[str]] = {"hm-red": [], "hm-black": [], "hm-red hm-marked": [],
+                                   "hm-black hm-marked": []}
+    ranks: dict[str, list[str]] = {"hm-red": [], "hm-black": []}
+    empty, rings, gone_rings = [], [], []
+    badges: list[tuple[int, int]] = []
+    labels: list[tuple[float, int]] = []
+    places: list[tuple[int, int]] = []
+    for source, card in zip(SOURCES, cards):
+        x, y = _CORNERS[source]
+        at = f'x="{x}" y="{y}"/>'
+        if card is None:
+            empty.append(f'<use href="#{p}c" {at}')
+        else:
+            colour = "hm-red" if card.suit in "HD" else "hm-black"
+            faces[f"{colour} hm-marked" if source in marked else colour].append(
+                f'<use href="#{p}{card.suit}" {at}'
+            )
+            ranks[colour].append(f'<text x="{x + RANK_X}" y="{y + RANK_Y}">{letters[card]}</text>')
+        if source in marked:
+            rings.append(f'<use href="#{p}m" {at}')
+        elif source in gone:
+            gone_rings.append(f'<use href="#{p}m" {at}')
+        label_x = x + LABEL_X
+        for char in source:
+            labels.append((label_x, y + LABEL_Y))
+            label_x += LABEL_ADVANCE[char]
+        badges.append((x + COUNT_X - 1, y + LABEL_Y - 4))
+        places.append((x + COUNT_X - COUNT_SHIFT, y + LABEL_Y))
+
+    return "".join((
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="hm-diagram" viewBox="0 0 {WIDTH} {HEIGHT}"'
+        f' width="{WIDTH}" height="{HEIGHT}" role="img" aria-labelledby="{p}t"'
+        f' aria-describedby="{p}d" direction="ltr" lang="{escape(cat.lang)}">'
+        f'<title id="{p}t">{escape(title)}</title><desc id="{p}d">{escape(description)}</desc>'
+        f"<style>{_CSS_STANDALONE if standalone else _CSS}</style>{_defs(p)}",
+        *(_group(f"hm-card {look}", items) for look, items in faces.items()),
+        *(_group(f"hm-rank {colour}", items) for colour, items in ranks.items()),
+        _group("hm-empty", empty),
+        f'<path class="hm-badge" d="{_badge_path(badges)}"/>',
+        # One <text> for all labels and one for all counts, with a place for every glyph.
+        _placed_text("hm-label", "".join(SOURCES), labels),
+        # A pile holds at most 8 cards: every count is one digit.
+        _placed_text("hm-count", "".join(map(str, counts)), places),
+        _group("hm-ring hm-marked", rings), _group("hm-ring hm-removed", gone_rings),
+        "</svg>",
+    ))
+
+
+def _badge_path(centres: list[tuple[int, int]]) -> str:
+    """Round-capped dashes of length 2, one per count: the stroke draws each badge."""
+    parts, previous = [], None
+    for x, y in centres:
+        if previous is None:
+            parts.append(f"M{x} {y}h2")
+        else:  # relative moves from the end of the previous dash keep the path short
+            parts.append(f"m{x - previous[0] - 2} {y - previous[1]}h2")
+        previous = (x, y)
+    return "".join(parts)
+
+
+def _placed_text(classes: str, text: str, places: list[tuple[float, int]]) -> str:
+    xs = " ".join(f"{x:g}" for x, _ in places)
+    ys = " ".join(str(y) for _, y in places)
+    return f'<text class="{classes}" x="{xs}" y="{ys}">{text}</text>'
+
+
+def _group(classes: str, items: list[str]) -> str:
+    return f'<g class="{classes}">{"".join(items)}</g>' if items else ""
+
+
+@cache
+def _letters(lang: str) -> dict[Card, str]:
+    cat = catalog(lang)
+    return {card: escape(cat.text(f"card.letter.{card.rank_text}")) for card in DECK}
+
+
+def _as_position(position: Position | DealCode | str) -> Position:
+    if isinstance(position, Position):
+        return position
+    return Position(position)
+
+
+def _sources(items: Iterable[Source | int]) -> frozenset[Source]:
+    if isinstance(items, str):  # a single source such as "R3", not its letters
+        items = (items,)
+    return frozenset(parse_source(item) for item in items)
+
+
+def _derived_prefix(
+    position: Position, lang: str, marked: frozenset[Source], gone: frozenset[Source], title: str
+) -> str:
+    key = "|".join((
+        str(position.code), ",".join(map(str, position.key())), str(position.move_count), lang,
+        ",".join(sorted(marked)), ",".join(sorted(gone)), title,
+    ))
+    digest = hashlib.blake2b(key.encode(), digest_size=5).digest()
+    return "h" + base64.b32encode(digest).decode("ascii")[:6].lower()
+
+
+# --- the words -------------------------------------------------------------------------------
+
+
+def default_title(position: Position, lang: str = "en") -> str:
+    cat = catalog(lang)
+    code = cat.isolate(str(position.code))
+    if position.move_count == 0:
+        return cat.text("diagram.title.dealt", code=code)
+    return cat.plural("diagram.title.after", position.move_count, code=code)
+
+
+def text_alternative(
+    position: Position | DealCode | str,
+    lang: str = "en",
+    *,
+    marks: Iterable[Source | int] = (),
+    removed: Iterable[Source | int] = (),
+) -> str:
+    """The position in words, one sentence per pile and slot in board order (plain text)."""
+    return " ".join(text_alternative_items(position, lang, marks=marks, removed=removed))
+
+
+def text_alternative_items(
+    position: Position | DealCode | str,
+    lang: str = "en",
+    *,
+    marks: Iterable[Source | int] = (),
+    removed: Iterable[Source | int] = (),
+) -> list[str]:
+    """The sentences of ``text_alternative``: cards left, the 20 sources, then any marks."""
+    position = _as_position(position)
+    marked, gone = _sources(marks), _sources(removed)
+    left = sum(map(len, position.piles)) + sum(card is not None for card in position.reserve)
+    items = [_summary(lang, left)]
+    for source, pile in zip(PILE_SOURCES, position.piles):
+        items.append(_item(lang, source, len(pile), pile[-1] if pile else None))
+    for source, card in zip(RESERVE_SOURCES, position.reserve):
+        items.append(_item(lang, source, int(card is not None), card))
+    cat = catalog(lang)
+    if marked:
+        listed = [
+            cat.text("diagram.marked.item", source=_source_words(lang, source),
+                     card=cat.isolate(cat.card_words(card)))
+            if (card := position.card_at(source)) is not None else _source_words(lang, source)
+            for source in _board_order(marked)
+        ]
+        items.append(cat.text("diagram.marked", sources=format_list(listed, locale=lang)))
+    if gone:
+        listed = [_source_words(lang, source) for source in _board_order(gone)]
+        items.append(cat.text("diagram.removed", sources=format_list(listed, locale=lang)))
+    return items
+
+
+def _board_order(sources: Iterable[Source]) -> list[Source]:
+    return [source for source in SOURCES if source in sources]
+
+
+def _source_words(lang: str, source: Source) -> str:
+    cat = catalog(lang)
+    if source[0] == "R":
+        return cat.text("source.slot", slot=cat.isolate(source))
+    return cat.text("source.pile", pile=source)
+
+
+@lru_cache(maxsize=4096)
+def _summary(lang: str, left: int) -> str:
+    cat = catalog(lang)
+    if left == 0:
+        return cat.text("diagram.summary.won")
+    return cat.plural("diagram.summary", left)
+
+
+@lru_cache(maxsize=65536)
+def _item(lang: str, source: Source, count: int, card: Card | None) -> str:
+    cat = catalog(lang)
+    if source[0] == "R":
+        kind, params = "slot", {"slot": cat.isolate(source)}
+    else:
+        kind, params = "pile", {"pile": source}
+    if card is None:
+        return cat.text(f"diagram.item.{kind}_empty", **params)
+    return cat.plural(f"diagram.item.{kind}", count, card=cat.isolate(cat.card_words(card)), **params)
