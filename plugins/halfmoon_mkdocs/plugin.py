@@ -134,7 +134,7 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
         where = _relative_source(page, config)
         message = f"{where}:{error.line}: {error.message}" if error.line else f"{where}: {error}"
         self.errors.append(message)
-        log.warning(message)  # --strict turns this into a failed build
+        log.error(message)  # counted by --strict (even with -q), which then fails the build
         return f'\n<p class="hm-error"><strong>Half Moon:</strong> {escape(message)}</p>\n'
 
     # --- site -------------------------------------------------------------------------
