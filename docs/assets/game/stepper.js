@@ -69,6 +69,10 @@ export async function mountStepper(element) {
     buttons.first.disabled = buttons.previous.disabled = step === 0;
     buttons.next.disabled = buttons.last.disabled = step === total;
     element.dataset.step = String(step);
+    // A button that just became disabled would drop the focus out of the viewer.
+    if (document.activeElement?.disabled && controls.contains(document.activeElement)) {
+      (step === 0 ? buttons.next : buttons.previous).focus();
+    }
   }
 
   const targets = { first: () => 0, previous: () => step - 1, next: () => step + 1, last: () => total };
@@ -76,7 +80,6 @@ export async function mountStepper(element) {
     const button = event.target.closest("button[data-step]");
     if (!button) return;
     show(targets[button.dataset.step]());
-    if (button.disabled) (step === 0 ? buttons.next : buttons.previous).focus();
   });
   element.addEventListener("keydown", (event) => {
     const backward = catalog.rtl ? "ArrowRight" : "ArrowLeft";
