@@ -20,6 +20,7 @@ from .record import read_record
 SUBCOMMAND_MODULES = (
     "halfmoon.cli_catalogs",
     "halfmoon.cli",
+    "halfmoon.cli_diagram",
 )
 
 

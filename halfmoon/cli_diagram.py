@@ -1,0 +1,265 @@
+"""``halfmoon diagram`` (one picture) and ``halfmoon diagrams`` (a folder of them).
+
+    halfmoon diagram HM1-N-AAAAAAB -o deal.svg
+    halfmoon diagram --record game.txt --after 1 --mark-next --lang he -o step1.png
+    halfmoon diagrams HM1-N-AAAAAAB game.txt game.txt@5 --out-dir pictures/ --lang en,he
+    halfmoon diagrams --list diagrams.txt --out-dir pictures/ --format png
+
+A batch entry is a deal code (the fresh deal), a record file (its last position),
+``FILE@N`` (the position after N moves) or ``FILE@all`` (every position of the game,
+each with the next move marked). A list file holds one entry a line; ``#`` starts a
+comment and record paths are read relative to the list file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from .dealcode import DealCode
+from .diagram import render_svg
+from .diagram_png import DEFAULT_SCALE, svg_to_png
+from .errors import DealCodeError, HalfMoonError, InvalidSourceError
+from .i18n import catalog
+from .moves import Source, parse_source
+from .position import Position
+from .record import Record, read_record
+
+FORMATS = ("svg", "png")
+
+
+class DiagramCommandError(HalfMoonError):
+    """Bad arguments to ``halfmoon diagram`` or a bad entry of a batch."""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    one = subparsers.add_parser(
+        "diagram", help="draw the arc diagram of a deal or of a game record's position",
+        description="Draw the arc diagram of a position as SVG or PNG (chosen by the -o suffix).",
+    )
+    one.add_argument("code", nargs="?", help="a deal code such as HM1-N-AAAAAAB")
+    one.add_argument("--record", metavar="FILE", help="a game record (- for standard input)")
+    one.add_argument("--after", metavar="N", type=_count, help="draw the position after N moves "
+                     "of the record (default: all of them)")
+    one.add_argument("--mark", metavar="SOURCES", default="",
+                     help="sources to mark, e.g. 8+5+3 or R1,4")
+    one.add_argument("--mark-next", action="store_true",
+                     help="mark the cards of the record's next move")
+    one.add_argument("--mark-last", action="store_true",
+                     help="outline the sources the last move took its cards from")
+    one.add_argument("--title", help="text of the diagram's <title> (default: code and move)")
+    _common_options(one)
+    one.add_argument("-o", "--output", metavar="OUT", default="-",
+                     help="OUT.svg or OUT.png; - (default) prints the SVG")
+    one.set_defaults(run=run_diagram)
+
+    many = subparsers.add_parser(
+        "diagrams", help="draw the diagrams of many deal codes or records into a folder",
+        description="Draw diagrams into a folder. An entry is a deal code, a record file, "
+                    "FILE@N (after N moves) or FILE@all (every position).",
+    )
+    many.add_argument("entries", nargs="*", metavar="ENTRY", help="deal code, FILE, FILE@N or FILE@all")
+    many.add_argument("--list", metavar="FILE", help="a file of entries, one a line, # comments")
+    many.add_argument("--out-dir", metavar="DIR", required=True, help="folder for the pictures")
+    many.add_argument("--format", choices=(*FORMATS, "both"), default="svg",
+                      help="svg (default), png or both")
+    _common_options(many)
+    many.set_defaults(run=run_diagrams)
+
+
+def _common_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", default="en", metavar="LANG",
+                        help="language of the text alternative and card letters (e.g. en, he, "
+                             "ru, fr; the batch takes a comma list)")
+    parser.add_argument("--scale", type=float, default=DEFAULT_SCALE,
+                        help=f"PNG pixels per SVG unit (default {DEFAULT_SCALE:g})")
+
+
+def _count(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a move number (0, 1, 2, ...)")
+    return int(text)
+
+
+# --- one diagram ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A position to draw, with what to mark and the file name stem to give it."""
+
+    position: Position
+    stem: str
+    marks: tuple[Source, ...] = ()
+    removed: tuple[Source, ...] = ()
+
+
+def run_diagram(args: argparse.Namespace) -> int:
+    languages = _languages(args.lang)
+    if len(languages) != 1:
+        raise DiagramCommandError("--lang takes one language here (the batch form takes several)")
+    output_format = _format_of(args.output)
+    record = _record_or_code(args.code, args.record)
+    if args.after is not None and args.record is None:
+        raise DiagramCommandError("--after needs --record FILE: a deal code alone has no moves")
+    if (args.mark_next or args.mark_last) and args.record is None:
+        raise DiagramCommandError("--mark-next and --mark-last need --record FILE")
+    upto = len(record.moves) if args.after is None else args.after
+    position = record.replay(upto)
+    marks = set(_parse_sources(args.mark, "--mark"))
+    if args.mark_next:
+        if upto >= len(record.moves):
+            raise DiagramCommandError(
+                f"--mark-next: the record has no move after move {upto} (it has {len(record.moves)})"
+            )
+        marks.update(record.moves[upto].sources)
+    removed = record.moves[upto - 1].sources if args.mark_last and upto > 0 else ()
+    svg = render_svg(position, lang=languages[0], marks=marks, removed=removed, title=args.title,
+                     standalone=output_format == "png")
+    if args.output == "-":
+        sys.stdout.write(svg + "\n")
+    elif output_format == "png":
+        Path(args.output).write_bytes(svg_to_png(svg, scale=_scale(args.scale)))
+    else:
+        Path(args.output).write_text(svg + "\n", encoding="utf-8")
+    return 0
+
+
+def _record_or_code(code: str | None, record_path: str | None) -> Record:
+    if record_path is None:
+        if code is None:
+            raise DiagramCommandError("give a deal code (e.g. HM1-N-AAAAAAB) or --record FILE")
+        return Record(DealCode.parse(code))
+    record = read_record(record_path)
+    if code is not None and DealCode.parse(code) != record.code:
+        raise DiagramCommandError(
+            f"the deal code {DealCode.parse(code)} differs from {record.code} in {record_path}"
+        )
+    return record
+
+
+def _format_of(output: str) -> str:
+    if output == "-":
+        return "svg"
+    suffix = Path(output).suffix.lower().lstrip(".")
+    if suffix not in FORMATS:
+        raise DiagramCommandError(f"-o {output}: the file name must end in .svg or .png")
+    return suffix
+
+
+def _parse_sources(text: str, option: str) -> list[Source]:
+    try:
+        return [parse_source(part) for part in re.split(r"[\s,+]+", text.strip()) if part]
+    except InvalidSourceError as error:
+        raise DiagramCommandError(f"{option}: {error}") from None
+
+
+def _languages(text: str) -> list[str]:
+    languages = [part.strip() for part in text.split(",") if part.strip()]
+    if not languages:
+        raise DiagramCommandError("--lang: name a language, e.g. en")
+    for lang in languages:
+        catalog(lang)  # raises TranslationError naming the languages there are
+    return languages
+
+
+def _scale(scale: float) -> float:
+    if not 0 < scale <= 16:
+        raise DiagramCommandError(f"--scale {scale:g}: choose a scale above 0 and at most 16")
+    return scale
+
+
+# --- many diagrams -------------------------------------------------------------------------
+
+
+def run_diagrams(args: argparse.Namespace) -> int:
+    languages = _languages(args.lang)
+    formats = FORMATS if args.format == "both" else (args.format,)
+    scale = _scale(args.scale)
+    entries = [(entry, Path.cwd(), "argument") for entry in args.entries]
+    if args.list:
+        entries += _read_list(Path(args.list))
+    if not entries:
+        raise DiagramCommandError("no diagrams to draw: give entries or --list FILE")
+    # Everything is read and replayed before the first file is written.
+    pictures: dict[str, Picture] = {}  # by file name: an entry given twice is drawn once
+    for entry in entries:
+        for picture in _pictures(*entry):
+            pictures.setdefault(picture.stem, picture)
+    out_dir = Path(args.out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = 0
+    for picture in pictures.values():
+        for lang in languages:
+            name = picture.stem if len(languages) == 1 else f"{picture.stem}.{lang}"
+            for output_format in formats:
+                svg = render_svg(picture.position, lang=lang, marks=picture.marks,
+                                 removed=picture.removed, standalone=output_format == "png")
+                path = out_dir / f"{name}.{output_format}"
+                if output_format == "png":
+                    path.write_bytes(svg_to_png(svg, scale=scale))
+                else:
+                    path.write_text(svg + "\n", encoding="utf-8")
+                written += 1
+    print(f"halfmoon: wrote {written} diagram(s) to {out_dir}", file=sys.stderr)
+    return 0
+
+
+def _read_list(path: Path) -> list[tuple[str, Path, str]]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or error
+        raise DiagramCommandError(f"cannot read the list {path}: {reason}") from None
+    entries = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        entry = line.split("#", 1)[0].strip()
+        if entry:
+            entries.append((entry, path.parent, f"{path}:{number}"))
+    return entries
+
+
+_ENTRY = re.compile(r"(?P<file>.+?)(?:@(?P<after>\d+|all))?")
+
+
+def _pictures(entry: str, base: Path, where: str) -> list[Picture]:
+    """The pictures an entry stands for; errors say which entry and where it was given."""
+    try:
+        return _entry_pictures(entry, base)
+    except HalfMoonError as error:
+        raise DiagramCommandError(f"{where}: {entry}: {error}") from None
+
+
+def _entry_pictures(entry: str, base: Path) -> list[Picture]:
+    if entry.upper().startswith("HM") and "@" not in entry and not (base / entry).exists():
+        code = DealCode.parse(entry)
+        return [Picture(Position(code), str(code))]
+    match = _ENTRY.fullmatch(entry)
+    assert match is not None  # the pattern matches any non-empty text
+    path = base / match["file"]
+    if not path.exists():
+        try:
+            DealCode.parse(match["file"])
+        except DealCodeError:
+            raise DiagramCommandError("no such record file, and not a deal code") from None
+        raise DiagramCommandError("a deal code takes no @N: it has no moves")
+    record = read_record(str(path))
+    stem, moves = path.stem, record.moves
+    after = match["after"]
+    if after is None:
+        return [Picture(record.replay(), stem)]
+    if after != "all":
+        return [Picture(record.replay(int(after)), f"{stem}-{int(after):03d}")]
+    record.replay()  # a bad move fails here, with its line and column
+    return [
+        Picture(
+            record.replay(number),
+            f"{stem}-{number:03d}",
+            marks=moves[number].sources if number < len(moves) else (),
+            removed=moves[number - 1].sources if number else (),
+        )
+        for number in range(len(moves) + 1)
+    ]
