@@ -24,6 +24,7 @@ from .config import HalfMoonConfig
 from .errors import SourceError
 from .examples import ExampleLoader
 from .inline import InsertContext, replace_inserts
+from .search import add_search_languages
 from .render import example_of, figure_html, moves_table_html, resolve_diagram, stepper_html
 from .stats import Stats
 from .words import Writer
@@ -50,6 +51,8 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
             self.loader = ExampleLoader(docs_dir)
         self.stats = Stats(docs_dir / self.config.stats_file)
         self.cache.enabled = self.config.cache
+        if self.config.search_languages:
+            add_search_languages(config)
         return config
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:

@@ -1,0 +1,134 @@
+"""The built site (``mkdocs build --strict``): every page in every language, examples from the
+engine, plurals, right-to-left isolation, no request to another host."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from halfmoon import Position, Record
+from halfmoon.i18n import catalog
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGUAGES = {"en": "", "he": "he/", "ru": "ru/", "fr": "fr/"}
+PAGES = ("", "examples/", "play/", "deal-codes/")
+RECORD = ROOT / "docs" / "records" / "HM1-N-AAAAAAB.txt"
+
+pytestmark = pytest.mark.slow
+
+
+def page_html(site: Path, lang: str, page: str) -> str:
+    return (site / LANGUAGES[lang] / page / "index.html").read_text(encoding="utf-8")
+
+
+def article(html: str) -> str:
+    return html[html.index("<article"): html.index("</article>")]
+
+
+def visible_text(html: str) -> str:
+    return unescape(re.sub(r"<[^>]+>", "", article(html)))
+
+
+@pytest.fixture(scope="module")
+def record() -> Record:
+    return Record.parse(RECORD.read_text(encoding="utf-8"), RECORD.name)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_exists_in_every_language_and_is_in_that_language(built_site, lang, page):
+    html = page_html(built_site, lang, page)
+    assert f'<html lang="{lang}"' in html
+    assert ('dir="rtl"' in html) == (lang == "he")
+    assert "data-hm-slot" not in html and "{{hm" not in visible_text(html)
+    assert 'class="hm-error"' not in html
+
+
+def test_the_authors_page_is_english_only(built_site):
+    assert (built_site / "authors" / "index.html").exists()
+    for prefix in ("he/", "ru/", "fr/"):
+        assert not (built_site / prefix / "authors").exists()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rules_page_names_the_first_two_moves_from_the_engine(built_site, record, lang):
+    """The cards of moves 1 and 2, replayed here, appear in the page's own letters."""
+    cat = catalog(lang)
+    html = page_html(built_site, lang, "")
+    text = visible_text(html)
+    position = Position(record.code)
+    for move in record.moves[:2]:
+        for source in move.sources:
+            assert cat.card(position.card_at(source)) in text
+        position.push(move)
+    # The diagram after move 1 marks the next move's sources.
+    figures = re.findall(r'<figure class="hm-figure".*?</figure>', html, re.S)
+    assert len(figures) >= 2
+    caption = re.search(r"<figcaption>(.*?)</figcaption>", figures[1], re.S).group(1)
+    before_two = Position(record.code)
+    before_two.push(record.moves[0])
+    for source in record.moves[1].sources:
+        assert cat.card(before_two.card_at(source)) in unescape(re.sub("<[^>]+>", "", caption))
+    assert "hm-marked" in figures[1]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_examples_page_lists_every_move_with_its_score(built_site, record, lang):
+    html = page_html(built_site, lang, "examples/")
+    table = re.search(r'<table class="hm-moves">.*?</table>', html, re.S).group(0)
+    rows = re.findall(r"<tr><th scope=\"row\">.*?</tr>", table, re.S)
+    assert len(rows) == len(record.moves)
+    position = Position(record.code)
+    for move, row in zip(record.moves, rows):
+        position.push(move)
+        cells = re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)
+        assert unescape(re.sub("<[^>]+>", "", cells[1])) == str(move)
+        assert re.sub(r"\D", "", cells[3]) == str(position.score)
+        assert re.sub(r"\D", "", cells[4]) == str(position.cards_left())
+    assert position.is_won()
+    assert html.count('class="hm-diagram"') >= 4  # start, first move, midway, end
+    stepper = re.search(r'<div class="hm-stepper"[^>]*>', html).group(0)
+    assert 'data-code="HM1-N-AAAAAAB"' in stepper
+    assert " ".join(map(str, record.moves)) in stepper
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", "48 moves"), ("ru", "48 ходов"), ("fr", "48 coups"), ("he", "48 מהלכים")],
+)
+def test_counts_use_the_plural_form_of_the_language(built_site, lang, words):
+    text = visible_text(page_html(built_site, lang, "examples/"))
+    assert words in text
+
+
+def test_hebrew_inserts_are_isolated(built_site, record):
+    html = page_html(built_site, "he", "")
+    first = Position(record.code).card_at(record.moves[0].sources[0])
+    assert f"<bdi>{catalog('he').card(first)}</bdi>" in html
+    assert "<bdi>HM1-N-AAAAAAB</bdi>" in html
+
+
+EXTERNAL = re.compile(
+    r"""<(?:script|img|iframe|source|audio|video|embed)\b[^>]*\bsrc=["']?(https?:)?//"""
+    r"""|<link\b[^>]*\bhref=["']?(https?:)?//"""
+    r"""|url\(["']?(https?:)?//""",
+    re.I,
+)
+
+
+def test_no_page_loads_anything_from_another_host(built_site):
+    offenders = []
+    for path in built_site.rglob("*"):
+        if path.suffix in (".html", ".css") and path.is_file():
+            text = path.read_text(encoding="utf-8", errors="replace")
+            if EXTERNAL.search(text):
+                offenders.append(str(path.relative_to(built_site)))
+    assert not offenders
+
+
+def test_the_catalogs_reach_the_built_site(built_site):
+    for lang in LANGUAGES:
+        assert (built_site / "assets" / "halfmoon" / "catalogs" / f"{lang}.json").is_file()
