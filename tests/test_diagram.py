@@ -1,0 +1,636 @@
+"""Arc diagrams: the SVG read back as a drawing, its text alternative, PNG export, the CLI,
+and a picture check that renders the same SVG in Chromium and through cairosvg.
+
+The SVG is read back by geometry only (where each card, label, count and ring sits), and
+compared with the engine's position and with SPEC §4.5 and §4.6 written out here.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image, ImageChops, ImageStat
+
+from halfmoon import DealCode, Position, Record
+from halfmoon.cards import Card
+from halfmoon.cli import main
+from halfmoon.diagram import HEIGHT, SLOT_BOXES, WIDTH, render_svg, text_alternative
+from halfmoon.diagram_png import svg_to_png, write_png
+from halfmoon.i18n import FSI, PDI, catalog
+from halfmoon.moves import PILE_SOURCES, RESERVE_SOURCES, SOURCES
+
+SVG = "{http://www.w3.org/2000/svg}"
+LANGUAGES = ("en", "he", "ru", "fr")
+EXAMPLE = "HM1-N-AAAAAAB"
+# Card letters per language (SPEC §4.6), written out independently of the catalogs.
+LETTERS = {
+    "en": {1: "A", 11: "J", 12: "Q", 13: "K"},
+    "he": {1: "A", 11: "J", 12: "Q", 13: "K"},
+    "fr": {1: "A", 11: "V", 12: "D", 13: "R"},
+    "ru": {1: "Т", 11: "В", 12: "Д", 13: "К"},
+}
+PILE_WORD = {"en": "Pile", "he": "ערימה", "ru": "Стопка", "fr": "Pile"}
+SLOT_WORD = {"en": "Slot", "he": "משבצת", "ru": "Ячейка", "fr": "Case"}
+EMPTY_WORD = {"en": "empty", "he": "ריקה", "ru": "пуста", "fr": "vide"}
+
+
+def cards_phrase(lang: str, n: int) -> str:
+    """The CLDR plural of "n cards", by each language's rule written out by hand."""
+    if lang == "en":
+        return f"{n} card" if n == 1 else f"{n} cards"
+    if lang == "fr":
+        return f"{n} carte" if n in (0, 1) else f"{n} cartes"
+    if lang == "he":
+        return "קלף אחד" if n == 1 else f"{n} קלפים"
+    if n % 10 == 1 and n % 100 != 11:
+        return f"{n} карта"
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return f"{n} карты"
+    return f"{n} карт"
+
+
+def letter(lang: str, card: Card) -> str:
+    return LETTERS[lang].get(card.rank, str(card.rank))
+
+
+# --- reading a diagram back -----------------------------------------------------------------
+
+
+@dataclass
+class Slot:
+    label: str
+    box: tuple[float, float, float, float]
+    count: int | None = None
+    suit: str | None = None
+    colour: str | None = None
+    rank: str | None = None
+    rank_colour: str | None = None
+    tinted: bool = False
+    rings: list[str] = field(default_factory=list)
+
+
+def classes(element: ET.Element) -> set[str]:
+    return set(element.get("class", "").split())
+
+
+def glyphs(text: ET.Element) -> list[tuple[str, float, float]]:
+    xs = [float(v) for v in text.get("x").split()]
+    ys = [float(v) for v in text.get("y").split()]
+    chars = text.text or ""
+    assert len(xs) == len(ys) == len(chars), "one place per glyph"
+    return list(zip(chars, xs, ys))
+
+
+def inside(point: tuple[float, float], box: tuple[float, float, float, float]) -> bool:
+    x, y = point
+    bx, by, bw, bh = box
+    return bx <= x <= bx + bw and by <= y <= by + bh
+
+
+def read_diagram(svg: str) -> dict[str, Slot]:
+    """Every labelled position of the drawing: its card, count and marks, found by geometry."""
+    root = ET.fromstring(svg)
+    defs = {el.get("id"): el for el in root.iter() if el.get("id")}
+    card_rect = next(el for el in root.find(f"{SVG}defs") if el.tag == f"{SVG}rect")
+    width, height = float(card_rect.get("width")), float(card_rect.get("height"))
+
+    # Labels: glyphs on one baseline closer than a card's width belong to one label.
+    labels: list[list] = []
+    for text in root.iter(f"{SVG}text"):
+        if "hm-label" in classes(text):
+            for char, x, y in glyphs(text):
+                if labels and labels[-1][2] == y and 0 < x - labels[-1][3] < 12:
+                    labels[-1][0] += char
+                    labels[-1][3] = x
+                else:
+                    labels.append([char, x, y, x])
+    slots: dict[str, Slot] = {}
+    boxes = []
+    for group in root.iter(f"{SVG}g"):
+        for use in group.iter(f"{SVG}use"):
+            look = classes(group)
+            if "hm-card" in look or "hm-empty" in look:
+                boxes.append((use, look, (float(use.get("x")), float(use.get("y")), width, height)))
+    for name, x, y, _ in labels:
+        under = [b for b in boxes if b[2][0] <= x <= b[2][0] + width and 0 < y - b[2][1] - height < 25]
+        assert len(under) == 1, f"label {name} is not under exactly one card or outline"
+        use, look, box = under[0]
+        slot = Slot(name, box)
+        if "hm-card" in look:
+            target = defs[use.get("href")[1:]]
+            slot.suit = use.get("href")[-1]
+            assert target.tag == f"{SVG}g" and target.find(f"{SVG}path") is not None
+            slot.colour = "red" if "hm-red" in look else "black" if "hm-black" in look else None
+            slot.tinted = "hm-marked" in look
+        assert name not in slots, f"label {name} drawn twice"
+        slots[name] = slot
+    for text in root.iter(f"{SVG}text"):
+        if "hm-count" in classes(text):
+            for char, x, y in glyphs(text):
+                owners = [s for s in slots.values() if s.box[1] + height < y and
+                          abs(y - s.box[1] - height) < 25 and s.box[0] <= x <= s.box[0] + width]
+                assert len(owners) == 1, f"count {char} at {x},{y} belongs to no single label"
+                assert owners[0].count is None, f"two counts under {owners[0].label}"
+                owners[0].count = int(char)
+    for group in root.iter(f"{SVG}g"):
+        look = classes(group)
+        if "hm-rank" in look:
+            for text in group.iter(f"{SVG}text"):
+                point = (float(text.get("x")), float(text.get("y")))
+                owner = [s for s in slots.values() if inside(point, s.box)]
+                assert len(owner) == 1 and owner[0].rank is None, f"rank {text.text} misplaced"
+                owner[0].rank = text.text
+                owner[0].rank_colour = "red" if "hm-red" in look else "black"
+        if "hm-ring" in look:
+            kind = "marked" if "hm-marked" in look else "removed" if "hm-removed" in look else "?"
+            for use in group.iter(f"{SVG}use"):
+                ring = defs[use.get("href")[1:]]
+                rx = float(use.get("x")) + float(ring.get("x"))
+                ry = float(use.get("y")) + float(ring.get("y"))
+                rw, rh = float(ring.get("width")), float(ring.get("height"))
+                owner = [s for s in slots.values()
+                         if rx < s.box[0] and ry < s.box[1] and s.box[0] + width < rx + rw
+                         and s.box[1] + height < ry + rh and rw < width * 1.5]
+                assert len(owner) == 1, "a ring around no single card"
+                owner[0].rings.append(kind)
+    return slots
+
+
+# --- positions ---------------------------------------------------------------------------------
+
+
+@st.composite
+def played_positions(draw) -> Position:
+    """A random deal played on for a while by random legal moves."""
+    position = Position(DealCode(draw(st.integers(0, 26**7 - 1))))
+    rnd = draw(st.randoms(use_true_random=False))
+    for _ in range(draw(st.integers(0, 40))):
+        moves = position.legal_moves()
+        if not moves:
+            break
+        position.push(rnd.choice(moves))
+    return position
+
+
+@st.composite
+def thinned_positions(draw) -> Position:
+    """Any pile heights 0–8 and any slots emptied (a drawing need not be reachable)."""
+    position = Position(DealCode(draw(st.integers(0, 26**7 - 1))))
+    for pile in position.piles:
+        del pile[draw(st.integers(0, 8)):]
+    for index in range(8):
+        if draw(st.booleans()):
+            position.reserve[index] = None
+    return position
+
+
+def thinned(heights: list[int], slots: list[bool], code: str = EXAMPLE) -> Position:
+    position = Position(code)
+    for pile, height in zip(position.piles, heights):
+        del pile[height:]
+    position.reserve = [card if keep else None for card, keep in zip(position.reserve, slots)]
+    return position
+
+
+def example_record() -> Record:
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "docs" / "records" / f"{EXAMPLE}.txt"
+    return Record.parse(path.read_text(encoding="utf-8"), path.name)
+
+
+# --- the drawing ----------------------------------------------------------------------------
+
+
+@settings(max_examples=60)
+@given(st.one_of(played_positions(), thinned_positions()), st.sampled_from(LANGUAGES))
+def test_every_pile_and_slot_is_drawn_once_with_its_card_and_count(position, lang):
+    slots = read_diagram(render_svg(position, lang=lang))
+    assert sorted(slots) == sorted(SOURCES)
+    for source, slot in slots.items():
+        card = position.card_at(source)
+        assert slot.count == position.count(source)
+        if card is None:
+            assert slot.suit is None and slot.rank is None, f"{source} is empty but shows a card"
+        else:
+            assert slot.suit == card.suit
+            assert slot.rank == letter(lang, card)
+            expected = "red" if card.suit in "HD" else "black"
+            assert slot.colour == slot.rank_colour == expected
+
+
+def test_the_arc_follows_the_layout_of_spec_4_5():
+    slots = read_diagram(render_svg(EXAMPLE))
+    x = {s: slots[s].box[0] for s in SOURCES}
+    y = {s: slots[s].box[1] for s in SOURCES}
+    top = [str(n) for n in range(4, 11)]
+    assert len({y[s] for s in top}) == 1 and [x[s] for s in top] == sorted(x[s] for s in top)
+    step_x, step_y = x["5"] - x["4"], y["3"] - y["4"]
+    # Left side 3, 2, 1 downward, starting diagonally below pile 4; right side 11, 12.
+    assert x["1"] == x["2"] == x["3"] == x["4"] - step_x and step_y > 0
+    assert y["4"] < y["3"] < y["2"] < y["1"]
+    assert x["11"] == x["12"] == x["10"] + step_x and y["11"] == y["3"] and y["12"] == y["2"]
+    # Reserve: two rows of four inside the arc, R1-R4 level with piles 2 and 12, R5-R8 with 1.
+    for row, level in ((RESERVE_SOURCES[:4], "2"), (RESERVE_SOURCES[4:], "1")):
+        assert all(y[s] == y[level] for s in row)
+        assert [x[s] for s in row] == sorted(x[s] for s in row)
+        assert x["1"] + step_x < x[row[0]] and x[row[-1]] + step_x < x["12"]
+    assert [x[s] for s in RESERVE_SOURCES[:4]] == [x[s] for s in RESERVE_SOURCES[4:]]
+    # The reserve is centred under the top row.
+    assert x["R1"] + x["R4"] == pytest.approx(x["4"] + x["10"])
+
+
+def test_empty_piles_and_slots_are_outlines_with_count_zero():
+    position = thinned([0, 8, 3, 0, 1, 8, 8, 2, 5, 8, 0, 8], [True, False] * 4)
+    svg = render_svg(position)
+    slots = read_diagram(svg)
+    for source in ("1", "4", "11", "R2", "R4", "R6", "R8"):
+        assert slots[source].count == 0 and slots[source].suit is None
+    assert slots["9"].count == 5 and slots["R1"].count == 1
+    empty_outlines = [g for g in ET.fromstring(svg).iter(f"{SVG}g") if "hm-empty" in classes(g)]
+    assert len(list(empty_outlines[0].iter(f"{SVG}use"))) == 7
+
+
+@settings(max_examples=40)
+@given(
+    played_positions(),
+    st.sets(st.sampled_from(SOURCES), max_size=5),
+    st.sets(st.sampled_from(SOURCES), max_size=3),
+)
+def test_marks_and_removed_outlines_land_on_the_requested_sources(position, marks, removed):
+    slots = read_diagram(render_svg(position, marks=marks, removed=removed))
+    for source, slot in slots.items():
+        if source in marks:
+            assert slot.rings == ["marked"]
+            assert slot.tinted == (position.card_at(source) is not None)
+        elif source in removed:
+            assert slot.rings == ["removed"] and not slot.tinted
+        else:
+            assert slot.rings == [] and not slot.tinted
+
+
+def test_marks_accept_numbers_and_lower_case_and_reject_unknown_sources():
+    slots = read_diagram(render_svg(EXAMPLE, marks=[3, "r2"]))
+    assert {s for s, slot in slots.items() if slot.rings} == {"3", "R2"}
+    with pytest.raises(ValueError, match="13"):
+        render_svg(EXAMPLE, marks=["13"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_root_is_an_accessible_left_to_right_image(lang):
+    position = example_record().replay(1)
+    root = ET.fromstring(render_svg(position, lang=lang, title="Caption <b> & more"))
+    assert root.get("role") == "img" and root.get("direction") == "ltr"
+    title, desc = root.find(f"{SVG}title"), root.find(f"{SVG}desc")
+    assert title.text == "Caption <b> & more"
+    assert desc.text == text_alternative(position, lang)
+    assert root.get("aria-labelledby") == title.get("id")
+    assert root.get("aria-describedby") == desc.get("id")
+    assert EXAMPLE in ET.fromstring(render_svg(position, lang=lang)).find(f"{SVG}title").text
+
+
+def test_drawn_text_holds_no_words_and_is_the_same_in_every_language():
+    """Only numbers, slot names and card letters are drawn (SPEC §4.6)."""
+    position = example_record().replay(5)
+    allowed = set("0123456789R") | {c for table in LETTERS.values() for c in table.values()}
+    drawings = {}
+    for lang in LANGUAGES:
+        root = ET.fromstring(render_svg(position, lang=lang, id_prefix="d"))
+        drawn = "".join(t.text for t in root.iter(f"{SVG}text"))
+        assert set(drawn) <= allowed, f"{lang}: drawn text {drawn!r}"
+        for element in root.iter():
+            if element.tag in (f"{SVG}title", f"{SVG}desc"):
+                element.text = ""
+            element.attrib.pop("lang", None)
+        drawings[lang] = ET.tostring(root)
+    # Only the card letters differ: the English and Hebrew drawings are the same.
+    assert drawings["en"] == drawings["he"]
+
+
+def test_ids_are_unique_across_many_diagrams_and_every_reference_resolves():
+    record = example_record()
+    svgs = [render_svg(record.replay(n), marks=record.moves[n].sources) for n in range(10)]
+    svgs += [render_svg(record.replay(0), lang=lang) for lang in LANGUAGES]
+    svgs += [render_svg(record.replay(0), marks=["1"]), render_svg(record.replay(0), title="x")]
+    seen: set[str] = set()
+    for svg in svgs:
+        root = ET.fromstring(svg)
+        ids = [el.get("id") for el in root.iter() if el.get("id")]
+        assert not seen & set(ids), "two diagrams share an id"
+        seen.update(ids)
+        for el in root.iter():
+            if el.get("href"):
+                assert el.get("href")[1:] in ids, f"{el.get('href')} points outside its diagram"
+    assert render_svg(record.replay(3)) == render_svg(record.replay(3)), "ids are deterministic"
+    assert 'id="fig-2-t"' in render_svg(EXAMPLE, id_prefix="fig-2")
+    with pytest.raises(ValueError):
+        render_svg(EXAMPLE, id_prefix="2 bad")
+
+
+def test_theme_variables_have_fallbacks_and_standalone_svg_has_none():
+    svg = render_svg(EXAMPLE)
+    uses = re.findall(r"var\((--[\w-]+)(,?)", svg)
+    assert uses and all(comma for _, comma in uses), "every var() carries a fallback"
+    assert {"--hm-card-bg", "--hm-red", "--hm-mark", "--hm-label"} <= {name for name, _ in uses}
+    assert "var(" not in render_svg(EXAMPLE, standalone=True)
+
+
+# --- the text alternative -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_text_alternative_has_a_sentence_per_pile_and_slot_with_count_and_top_card(lang):
+    heights = [1, 2, 5, 8, 0, 3, 4, 6, 7, 8, 2, 1]
+    slots = [True, False, True, True, False, True, True, True]
+    position = thinned(heights, slots)
+    cat = catalog(lang)
+    sentences = re.split(r"(?<=\.) ", text_alternative(position, lang))
+    assert len(sentences) == 1 + 20
+    for sentence, source in zip(sentences[1:], SOURCES):
+        name = source if source in PILE_SOURCES else cat.isolate(source)
+        word = PILE_WORD[lang] if source in PILE_SOURCES else SLOT_WORD[lang]
+        assert re.search(rf"{word}\s{re.escape(name)}(?!\d)", sentence), sentence
+        card, count = position.card_at(source), position.count(source)
+        if card is None:
+            assert EMPTY_WORD[lang] in sentence and not re.search(r"\d", sentence.replace(name, ""))
+        else:
+            assert cards_phrase(lang, count) in sentence
+            assert cat.isolate(cat.card_words(card)) in sentence
+    # Slots are never called piles (SPEC §4.6).
+    assert not re.search(rf"{PILE_WORD[lang]}\s{FSI}?R", text_alternative(position, lang), re.I)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("left", [1, 2, 5, 8, 21])
+def test_the_summary_counts_the_cards_left_with_the_right_plural(lang, left):
+    # piles of 8+8+... then a remainder, the reserve empty: exactly `left` cards
+    heights = [min(8, max(0, left - 8 * i)) for i in range(12)]
+    position = thinned(heights, [False] * 8)
+    summary = text_alternative(position, lang).split(".")[0]
+    assert cards_phrase(lang, left) in summary
+
+
+def test_the_english_sentences_read_naturally():
+    position = thinned([7, 1, 0, 8, 8, 8, 8, 8, 8, 8, 8, 8], [True] * 7 + [False])
+    text = text_alternative(position, "en")
+    top1, top2 = position.card_at("1"), position.card_at("2")
+    names = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+    suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+    def words(card: Card) -> str:
+        return f"{names.get(card.rank, card.rank)} of {suits[card.suit]}"
+
+    assert f"Pile 1: 7 cards, {words(top1)} on top." in text
+    assert f"Pile 2: 1 card, {words(top2)}." in text
+    assert "Pile 3: empty." in text and "Slot R8: empty." in text
+    assert f"Slot R1: 1 card, {words(position.card_at('R1'))}." in text
+    assert text.startswith(f"{7 + 1 + 9 * 8 + 7} cards are left on the table.")
+
+
+def test_a_won_position_says_so_and_every_source_is_empty():
+    position = example_record().replay()
+    text = text_alternative(position, "en")
+    assert position.is_won() and "won" in text and text.count("empty") == 20
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_marks_and_removed_sources_are_named_in_the_text(lang):
+    record = example_record()
+    position = record.replay(1)
+    marks, removed = record.moves[1].sources, record.moves[0].sources
+    cat = catalog(lang)
+    text = text_alternative(position, lang, marks=marks, removed=removed)
+    base = text_alternative(position, lang)
+    extra = text[len(base):]
+    assert text.startswith(base)
+    for source in marks:
+        assert cat.isolate(cat.card_words(position.card_at(source))) in extra
+    for source in (*marks, *removed):
+        if source in PILE_SOURCES:
+            assert cat.text("source.pile", pile=source) in extra
+        else:
+            assert cat.text("source.slot", slot=cat.isolate(source)) in extra
+
+
+def test_hebrew_isolates_slot_names_and_cards():
+    text = text_alternative(EXAMPLE, "he")
+    for source in RESERVE_SOURCES:
+        assert f"{FSI}{source}{PDI}" in text
+    assert text.count(FSI) == text.count(PDI) == 8 + 20
+
+
+# --- PNG -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scale", [1, 2])
+def test_png_export_has_the_diagram_size_times_the_scale(scale, tmp_path):
+    svg = render_svg(EXAMPLE, lang="he")
+    root = ET.fromstring(svg)
+    width, height = float(root.get("width")), float(root.get("height"))
+    assert root.get("viewBox") == f"0 0 {root.get('width')} {root.get('height')}"
+    image = Image.open(io.BytesIO(svg_to_png(svg, scale=scale)))
+    assert image.format == "PNG" and image.size == (round(width * scale), round(height * scale))
+    path = write_png(svg, tmp_path / "d.png", scale=scale)
+    assert Image.open(path).size == image.size
+
+
+# --- the picture check ---------------------------------------------------------------------
+
+SCALE = 2
+
+
+def ink(image: Image.Image, box: tuple[float, float, float, float]) -> dict[str, float]:
+    """Share of red, dark and blue pixels in a box given in SVG units."""
+    x, y, w, h = (round(v * SCALE) for v in box)
+    data = image.crop((x, y, x + w, y + h)).convert("RGB").tobytes()
+    pixels = list(zip(data[0::3], data[1::3], data[2::3]))
+    total = len(pixels)
+    red = sum(1 for r, g, b in pixels if r > 150 and g < 100 and b < 100)
+    dark = sum(1 for r, g, b in pixels if r < 90 and g < 90 and b < 90)
+    blue = sum(1 for r, g, b in pixels if b > 150 and r < 100 and g < 140)
+    return {"red": red / total, "dark": dark / total, "blue": blue / total}
+
+
+def picture_problems(image: Image.Image, position: Position, marks=frozenset()) -> list[str]:
+    """What is wrong with a rendered diagram, region by region; empty when it is right."""
+    problems = []
+    if image.size != (WIDTH * SCALE, HEIGHT * SCALE):
+        return [f"size {image.size}"]
+    for source, (x, y, w, h) in SLOT_BOXES.items():
+        card = position.card_at(source)
+        rank = ink(image, (x + 4, y + 4, w - 8, 22))
+        suit = ink(image, (x + 8, y + 29, w - 16, 26))
+        label = ink(image, (x, y + h + 4, 20, 14))
+        count = ink(image, (x + w - 12, y + h + 6, 8, 10))
+        ring = ink(image, (x - 4, y - 4, w + 8, 4))
+        if label["dark"] < 0.04 or count["dark"] < 0.1:
+            problems.append(f"{source}: label {label['dark']:.2f} or count {count['dark']:.2f} missing")
+        if (ring["blue"] > 0.3) != (source in marks):
+            problems.append(f"{source}: mark ring {'missing' if source in marks else 'unexpected'}")
+        if card is None:
+            if max(rank.values()) > 0.01 or max(suit.values()) > 0.01:
+                problems.append(f"{source}: ink in an empty place")
+            continue
+        colour = "red" if card.suit in "HD" else "dark"
+        other = "dark" if colour == "red" else "red"
+        if rank[colour] < 0.03 or rank[other] > 0.01:
+            problems.append(f"{source}: rank ink {rank}")
+        if suit[colour] < 0.15 or suit[other] > 0.01:
+            problems.append(f"{source}: suit ink {suit}")
+    return problems
+
+
+def cairo_image(svg: str) -> Image.Image:
+    return Image.open(io.BytesIO(svg_to_png(svg, scale=SCALE))).convert("RGB")
+
+
+PICTURE_CASES = [
+    ("en", lambda: (example_record().replay(1), example_record().moves[1].sources)),
+    ("ru", lambda: (thinned([0, 8, 3, 0, 1, 8, 8, 2, 5, 8, 0, 8], [True, False] * 4), ("4", "R3"))),
+    ("he", lambda: (example_record().replay(30), ())),
+]
+
+
+@pytest.mark.parametrize(("lang", "case"), PICTURE_CASES, ids=[c[0] for c in PICTURE_CASES])
+def test_cairosvg_draws_every_card_label_and_mark_where_it_belongs(lang, case):
+    position, marks = case()
+    image = cairo_image(render_svg(position, lang=lang, marks=marks))
+    assert picture_problems(image, position, frozenset(marks)) == []
+
+
+def test_the_picture_check_catches_a_broken_drawing():
+    position, marks = example_record().replay(1), frozenset(example_record().moves[1].sources)
+    svg = render_svg(position, marks=marks, id_prefix="p")
+    broken = {
+        "suit shapes gone": re.sub(r'(<path stroke="none") d="[^"]*"', r'\1 d=""', svg),
+        "a card missing": re.sub(r'<use href="#p-[HDSC]" x="8" y="266"/>', "", svg),
+        "labels gone": re.sub(r'(<text class="hm-label"[^>]*>)[^<]*', r"\1", svg),
+        "counts gone": re.sub(r'(<text class="hm-count"[^>]*>)[^<]*', r"\1", svg),
+        "marks missing": re.sub(r'<g class="hm-ring hm-marked">.*?</g>', "", svg),
+        "red drawn black": svg.replace("hm-card hm-red", "hm-card hm-black"),
+    }
+    for what, bad in broken.items():
+        assert bad != svg, what
+        assert picture_problems(cairo_image(bad), position, marks), f"{what} went unnoticed"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("lang", "case"), PICTURE_CASES, ids=[c[0] for c in PICTURE_CASES])
+def test_chromium_and_cairosvg_draw_the_same_picture(page, lang, case):
+    position, marks = case()
+    svg = render_svg(position, lang=lang, marks=marks)
+    page.set_viewport_size({"width": WIDTH * SCALE + 40, "height": HEIGHT * SCALE + 40})
+    page.set_content(
+        "<!doctype html><html><head><style>body{margin:0;background:#fff}"
+        f"svg{{width:{WIDTH * SCALE}px;height:{HEIGHT * SCALE}px;display:block}}</style></head>"
+        f"<body>{svg}</body></html>"
+    )
+    browser = Image.open(io.BytesIO(page.locator("svg").screenshot())).convert("RGB")
+    cairo = cairo_image(svg)
+    assert picture_problems(browser, position, frozenset(marks)) == []
+    assert browser.size == cairo.size
+    assert max(ImageStat.Stat(ImageChops.difference(browser, cairo)).mean) < 3, "renderers disagree"
+    # And region by region, so that one badly drawn card cannot hide in the average.
+    for source, (x, y, w, h) in SLOT_BOXES.items():
+        region = (round(x * SCALE), round(y * SCALE), round((x + w) * SCALE), round((y + h + 20) * SCALE))
+        local = ImageStat.Stat(ImageChops.difference(browser.crop(region), cairo.crop(region))).mean
+        assert max(local) < 12, f"{source} differs between Chromium and cairosvg"
+
+
+# --- the command line ------------------------------------------------------------------------
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_draws_a_deal_as_svg_and_png(tmp_path, capsys):
+    assert run(capsys, "diagram", EXAMPLE, "-o", str(tmp_path / "d.svg"))[0] == 0
+    slots = read_diagram((tmp_path / "d.svg").read_text(encoding="utf-8"))
+    assert all(slots[s].count == (8 if s in PILE_SOURCES else 1) for s in SOURCES)
+    assert run(capsys, "diagram", EXAMPLE, "--scale", "1", "-o", str(tmp_path / "d.png"))[0] == 0
+    assert Image.open(tmp_path / "d.png").size == (WIDTH, HEIGHT)
+
+
+def test_cli_draws_a_record_after_n_moves_with_the_next_move_marked(tmp_path, capsys):
+    record = example_record()
+    path = tmp_path / "game.txt"
+    path.write_text(record.format(), encoding="utf-8")
+    code, out, _ = run(capsys, "diagram", "--record", str(path), "--after", "2", "--mark-next",
+                       "--mark-last", "--lang", "ru")
+    assert code == 0
+    slots = read_diagram(out)
+    position = record.replay(2)
+    assert all(slots[s].count == position.count(s) for s in SOURCES)
+    next_sources, last_sources = set(record.moves[2].sources), set(record.moves[1].sources)
+    assert {s for s in SOURCES if "marked" in slots[s].rings} == next_sources
+    assert {s for s in SOURCES if "removed" in slots[s].rings} == last_sources - next_sources
+    assert "Стопка" in ET.fromstring(out).find(f"{SVG}desc").text
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["diagram", "HM1-N-AAAAAA9", "-o", "x.svg"], "'9'"),
+        (["diagram", EXAMPLE, "--lang", "de"], "'de'"),
+        (["diagram", EXAMPLE, "--after", "2"], "--record"),
+        (["diagram", EXAMPLE, "--mark", "8+13"], "'13'"),
+        (["diagram", EXAMPLE, "-o", "x.gif"], ".svg or .png"),
+        (["diagram"], "deal code"),
+        (["diagram", "--record", "RECORD", "--after", "49"], "49"),
+        (["diagram", "--record", "BAD_RECORD"], "move 2"),
+        (["diagram", "--record", "missing.txt"], "missing.txt"),
+        (["diagrams", "HM1-N-AAAAAAB@3", "--out-dir", "OUT"], "@N"),
+        (["diagrams", "--list", "LIST", "--out-dir", "OUT"], "list.txt:2"),
+    ],
+)
+def test_cli_errors_are_one_clear_line(tmp_path, capsys, monkeypatch, args, needle):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "game.txt").write_text(example_record().format(), encoding="utf-8")
+    (tmp_path / "bad.txt").write_text(f"{EXAMPLE}\n3+4 1+2\n", encoding="utf-8")
+    (tmp_path / "list.txt").write_text(f"{EXAMPLE}\ngame.txt@77\n", encoding="utf-8")
+    names = {"RECORD": "game.txt", "BAD_RECORD": "bad.txt", "LIST": "list.txt", "OUT": "out"}
+    code, out, err = run(capsys, *(names.get(a, a) for a in args))
+    assert code == 2 and out == ""
+    assert err.startswith("halfmoon: error: ") and err.count("\n") == 1 and needle in err
+    assert not (tmp_path / "out").exists(), "nothing is written when an entry is bad"
+
+
+def test_cli_batch_writes_every_entry_in_every_language(tmp_path, capsys):
+    record = example_record()
+    (tmp_path / "game.txt").write_text(record.format(), encoding="utf-8")
+    (tmp_path / "list.txt").write_text(
+        "# diagrams of the rules page\nHM1-N-AAAAAAC\ngame.txt@1  # after the first move\n",
+        encoding="utf-8",
+    )
+    code, _, _ = run(capsys, "diagrams", EXAMPLE, "--list", str(tmp_path / "list.txt"),
+                     "--out-dir", str(tmp_path / "out"), "--lang", "en,he", "--format", "both")
+    assert code == 0
+    names = sorted(p.name for p in (tmp_path / "out").iterdir())
+    stems = ["HM1-N-AAAAAAB", "HM1-N-AAAAAAC", "game-001"]
+    assert names == sorted(f"{s}.{lang}.{ext}" for s in stems for lang in ("en", "he")
+                           for ext in ("svg", "png"))
+    slots = read_diagram((tmp_path / "out" / "game-001.he.svg").read_text(encoding="utf-8"))
+    assert all(slots[s].count == record.replay(1).count(s) for s in SOURCES)
+
+
+def test_cli_batch_all_draws_every_position_of_a_game(tmp_path, capsys):
+    record = example_record()
+    (tmp_path / "game.txt").write_text(record.format(), encoding="utf-8")
+    monkey_dir = tmp_path / "out"
+    code, _, _ = run(capsys, "diagrams", str(tmp_path / "game.txt") + "@all", "--out-dir", str(monkey_dir))
+    assert code == 0
+    files = sorted(monkey_dir.iterdir())
+    assert len(files) == len(record.moves) + 1
+    first = read_diagram(files[0].read_text(encoding="utf-8"))
+    assert {s for s in SOURCES if first[s].rings} == set(record.moves[0].sources)
+    last = read_diagram(files[-1].read_text(encoding="utf-8"))
+    assert all(slot.count == 0 for slot in last.values())
