@@ -43,21 +43,21 @@ __all__ = [
     "render_svg", "text_alternative", "text_alternative_items", "resolve_theme",
 ]
 
-FONT_FAMILY = "DejaVu Sans, Arial, sans-serif"
+FONT_FAMILY = "DejaVu Sans,Arial,sans-serif"
 
 # Custom property -> fallback colour: the whole palette a site may override.
 THEME: dict[str, str] = {
     "--hm-card-bg": "#fff",
-    "--hm-card-border": "#7a7a7a",
-    "--hm-card-fg": "#1a1a1a",
+    "--hm-card-border": "#777",
+    "--hm-card-fg": "#222",
     "--hm-red": "#c62828",
-    "--hm-empty": "#9a9a9a",
+    "--hm-empty": "#999",
     "--hm-label": "#333",
-    "--hm-count-bg": "#e3e3e3",
-    "--hm-count-fg": "#1a1a1a",
+    "--hm-count-bg": "#ddd",
+    "--hm-count-fg": "#222",
     "--hm-mark": "#1e5bd8",
     "--hm-mark-bg": "#e4ecff",
-    "--hm-removed": "#8a8a8a",
+    "--hm-removed": "#888",
 }
 CLASSES = (
     "hm-diagram", "hm-slot", "hm-red", "hm-black", "hm-card", "hm-empty", "hm-rank",
@@ -115,19 +115,19 @@ RING = 3  # how far a mark's outline stands out of the card
 # inherited ``color``, its border from ``stroke``, the suit shape from ``fill``.
 _CSS = (
     ".hm-diagram{font-family:" + FONT_FAMILY + ";font-weight:bold}"
-    ".hm-diagram .hm-card{color:var(--hm-card-bg,#fff);stroke:var(--hm-card-border,#7a7a7a)}"
+    ".hm-diagram .hm-card{color:var(--hm-card-bg,#fff);stroke:var(--hm-card-border,#777)}"
     ".hm-diagram .hm-marked{color:var(--hm-mark-bg,#e4ecff)}"
-    ".hm-diagram .hm-black{fill:var(--hm-card-fg,#1a1a1a)}"
+    ".hm-diagram .hm-black{fill:var(--hm-card-fg,#222)}"
     ".hm-diagram .hm-red{fill:var(--hm-red,#c62828)}"
     ".hm-diagram .hm-rank{font-size:19px;text-anchor:middle}"
-    ".hm-diagram .hm-empty{fill:none;stroke:var(--hm-empty,#9a9a9a);stroke-width:1.5px;"
+    ".hm-diagram .hm-empty{fill:none;stroke:var(--hm-empty,#999);stroke-width:1.5px;"
     "stroke-dasharray:4 3}"
     ".hm-diagram .hm-label{fill:var(--hm-label,#333);font-size:12px}"
-    ".hm-diagram .hm-badge{fill:none;stroke:var(--hm-count-bg,#e3e3e3);stroke-width:15px;"
+    ".hm-diagram .hm-badge{fill:none;stroke:var(--hm-count-bg,#ddd);stroke-width:15px;"
     "stroke-linecap:round}"
-    ".hm-diagram .hm-count{fill:var(--hm-count-fg,#1a1a1a);font-size:11px}"
+    ".hm-diagram .hm-count{fill:var(--hm-count-fg,#222);font-size:11px}"
     ".hm-diagram .hm-ring{fill:none;stroke:var(--hm-mark,#1e5bd8);stroke-width:3px}"
-    ".hm-diagram .hm-ring.hm-removed{stroke:var(--hm-removed,#8a8a8a);stroke-width:2px;"
+    ".hm-diagram .hm-ring.hm-removed{stroke:var(--hm-removed,#888);stroke-width:2px;"
     "stroke-dasharray:3 3}"
 )
 _ID = re.compile(r"[A-Za-z][\w-]*")
@@ -172,9 +172,11 @@ def render_svg(
     """The arc diagram of ``position`` as an SVG string (SPEC §4.5).
 
     ``marks`` and ``removed`` are sources to highlight (e.g. the next move's cards, and
-    the sources the last move took cards from). ``id_prefix`` keeps ids unique when many
-    diagrams sit in one page; by default it is derived from everything drawn, so two
-    different diagrams never share one. ``title`` replaces the default ``<title>``.
+    the sources the last move took cards from). Every id is ``id_prefix`` and one letter,
+    which keeps ids unique when many diagrams sit in one page; by default the prefix is
+    derived from everything drawn, so two different diagrams never share one (give
+    your own, e.g. ``"fig3-"``, to show one diagram twice in a page). ``title``
+    replaces the default ``<title>``.
     ``standalone`` writes plain colours instead of CSS custom properties.
     """
     position = _as_position(position)
@@ -187,8 +189,8 @@ def render_svg(
     if id_prefix is None:
         id_prefix = _derived_prefix(position, lang, marked, gone, title)
     elif not _ID.fullmatch(id_prefix):
-        raise ValueError(f"id_prefix {id_prefix!r} must start with a letter and hold only A-Z a-z 0-9 _ -")
-    p = f"{id_prefix}-"
+        raise ValueError(f"id_prefix {id_prefix!r}: start with a letter, then A-Z a-z 0-9 _ -")
+    p = id_prefix
     letters = _letters(lang)
     cards: list[Card | None] = [pile[-1] if pile else None for pile in position.piles]
     cards += position.reserve
@@ -229,8 +231,8 @@ def render_svg(
     return "".join((
         f'<svg xmlns="http://www.w3.org/2000/svg" class="hm-diagram" viewBox="0 0 {WIDTH} {HEIGHT}"'
         f' width="{WIDTH}" height="{HEIGHT}" role="img" aria-labelledby="{p}t"'
-        f' aria-describedby="{p}d" direction="ltr" lang="{escape(cat.lang)}">'
-        f'<title id="{p}t">{escape(title)}</title><desc id="{p}d">{escape(description)}</desc>'
+        f' direction="ltr" lang="{escape(cat.lang)}">'
+        f'<title id="{p}t">{escape(title)}</title><desc>{escape(description)}</desc>'
         f"<style>{_CSS_STANDALONE if standalone else _CSS}</style>{_defs(p)}",
         *(_group(f"hm-card {look}", items) for look, items in faces.items()),
         *(_group(f"hm-rank {colour}", items) for colour, items in ranks.items()),
@@ -336,12 +338,8 @@ def text_alternative_items(
         items.append(_item(lang, source, int(card is not None), card))
     cat = catalog(lang)
     if marked:
-        listed = [
-            cat.text("diagram.marked.item", source=_source_words(lang, source),
-                     card=cat.isolate(cat.card_words(card)))
-            if (card := position.card_at(source)) is not None else _source_words(lang, source)
-            for source in _board_order(marked)
-        ]
+        # The cards themselves are in the sentences above: only the sources are listed.
+        listed = [_source_words(lang, source) for source in _board_order(marked)]
         items.append(cat.text("diagram.marked", sources=format_list(listed, locale=lang)))
     if gone:
         listed = [_source_words(lang, source) for source in _board_order(gone)]
