@@ -13,12 +13,19 @@ the properties on ``.hm-diagram`` (e.g. for Material's dark palette). ``standalo
 writes the fallbacks in place of ``var()`` for renderers without custom properties
 (cairosvg).
 
-Classes: ``hm-diagram`` (root), ``hm-slot`` (a pile or slot: a group with
-``data-source``), ``hm-red`` / ``hm-black`` (the card's colour), ``hm-card`` (card face),
-``hm-empty`` (outline of an empty pile or slot, also on its group), ``hm-rank`` (the
-card's letter or number), ``hm-label`` (pile number or slot name), ``hm-badge`` and
-``hm-count`` (the count of cards), ``hm-marked`` (a source in ``marks``), ``hm-removed``
-(a source in ``removed``) and ``hm-ring`` (their outline).
+Classes, all under the root ``hm-diagram`` (the stylesheet is scoped to it, so the
+game's own ``hm-red`` or ``hm-empty`` are never touched):
+
+- ``hm-card`` with ``hm-red`` or ``hm-black``, and ``hm-marked`` for marked sources: a
+  group of card faces. A face takes its background from ``color``, its border from
+  ``stroke`` and its suit shape from ``fill``.
+- ``hm-rank`` with ``hm-red`` or ``hm-black``: the cards' letters and numbers.
+- ``hm-empty``: dashed outlines of empty piles and slots.
+- ``hm-label``: pile numbers and slot names; ``hm-count`` the counts, drawn on the
+  ``hm-badge`` path.
+- ``hm-ring`` with ``hm-marked`` (the ``marks``) or ``hm-removed`` (the ``removed``).
+
+Nothing in the drawing is addressed by source: ``SLOT_BOXES`` gives each card's box.
 """
 
 from __future__ import annotations
@@ -60,8 +67,8 @@ THEME: dict[str, str] = {
     "--hm-removed": "#888",
 }
 CLASSES = (
-    "hm-diagram", "hm-slot", "hm-red", "hm-black", "hm-card", "hm-empty", "hm-rank",
-    "hm-label", "hm-badge", "hm-count", "hm-marked", "hm-removed", "hm-ring",
+    "hm-diagram", "hm-card", "hm-red", "hm-black", "hm-marked", "hm-rank", "hm-empty",
+    "hm-label", "hm-badge", "hm-count", "hm-ring", "hm-removed",
 )
 
 # --- geometry ------------------------------------------------------------------------

@@ -631,3 +631,14 @@ def test_cli_batch_all_draws_every_position_of_a_game(tmp_path, capsys):
     assert {s for s in SOURCES if first[s].rings} == set(record.moves[0].sources)
     last = read_diagram(files[-1].read_text(encoding="utf-8"))
     assert all(slot.count == 0 for slot in last.values())
+
+
+def test_the_documented_classes_and_theme_are_the_ones_used():
+    from halfmoon.diagram import CLASSES, THEME
+
+    position = thinned([0] + [8] * 11, [True] * 8)
+    svg = render_svg(position, marks=["2"], removed=["3"])
+    used = {name for found in re.findall(r'class="([^"]*)"', svg) for name in found.split()}
+    styled = set(re.findall(r"\.(hm-[\w-]+)", svg))
+    assert used == styled == set(CLASSES)
+    assert set(re.findall(r"var\((--[\w-]+)", svg)) == set(THEME)
