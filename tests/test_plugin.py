@@ -6,12 +6,6 @@ import json
 import re
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from halfmoon import Position
-from halfmoon.cli import main as cli_main
-from halfmoon.i18n import FSI, PDI, catalog
 from halfmoon_mkdocs.blocks import segments
 from halfmoon_mkdocs.cache import RenderCache
 from halfmoon_mkdocs.errors import SourceError
@@ -19,6 +13,12 @@ from halfmoon_mkdocs.examples import ExampleLoader
 from halfmoon_mkdocs.inline import InsertContext, replace_inserts
 from halfmoon_mkdocs.stats import Stats
 from halfmoon_mkdocs.words import Writer
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from halfmoon import Position
+from halfmoon.cli import main as cli_main
+from halfmoon.i18n import FSI, PDI, catalog
 
 CODE = "HM1-N-AAAAAAB"
 

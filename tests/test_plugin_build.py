@@ -49,7 +49,10 @@ def build(project: Path) -> subprocess.CompletedProcess:
     )
 
 
-GOOD_BLOCK = "```halfmoon\nrecord: records/game.txt\nafter: 1\nmark: next\ncaption: docs.caption.next_move\n```\n"
+GOOD_BLOCK = (
+    "```halfmoon\nrecord: records/game.txt\nafter: 1\nmark: next\n"
+    "caption: docs.caption.next_move\n```\n"
+)
 
 
 @pytest.mark.slow

@@ -24,8 +24,8 @@ from .config import HalfMoonConfig
 from .errors import SourceError
 from .examples import ExampleLoader
 from .inline import InsertContext, replace_inserts
-from .search import add_search_languages
 from .render import example_of, figure_html, moves_table_html, resolve_diagram, stepper_html
+from .search import add_search_languages
 from .stats import Stats
 from .words import Writer
 

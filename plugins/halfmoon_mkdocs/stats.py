@@ -12,7 +12,7 @@ from .words import Writer
 
 # Figure name in pages -> the JSON fields it may be stored under (first found wins).
 FIELDS = {
-    "deals": ("deals", "sampled", "tried", "total"),
+    "deals": ("deals", "sampled", "tried", "total", "sample_size", "count"),
     "won": ("won", "winnable", "wins"),
     "lost": ("lost", "unwinnable", "deadlocked"),
     "unknown": ("unknown", "undecided", "timeouts"),
