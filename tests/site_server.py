@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def build_site(destination: Path, config: Path = ROOT / "mkdocs.yml") -> Path:
     """Run ``mkdocs build --strict`` into ``destination``; raise with its output on failure."""
     result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config),
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config),
          "-d", str(destination)],
         capture_output=True, text=True, cwd=config.parent,
         env={**__import__("os").environ, "NO_MKDOCS_2_WARNING": "1"},

@@ -58,7 +58,7 @@ class Stats:
             if deals == 0:
                 raise SourceError(f"{self.path.name} counts no deals")
             share = self.number("won") / deals
-            return writer.insert(format_percent(share, "#,##0.#%", locale=writer.catalog.locale))
+            return writer.insert(format_percent(round(share, 3), locale=writer.catalog.locale, decimal_quantization=False))
         if name == "deals":
             return writer.count(self.number(name), "deals")
         return writer.number(self.number(name))
