@@ -6,6 +6,8 @@
     python3 dev.py build    build the site into site/
     python3 dev.py bench    run every benchmark and print its figures
     python3 dev.py corpus   regenerate the shared test vectors in tests/data/
+    python3 dev.py halfmoon ARGS...   the halfmoon command-line tool
+    python3 dev.py mkdocs ARGS...     mkdocs itself
 
 Only Python 3.11+ is needed: the environment lives in .venv/ and is refreshed
 whenever pyproject.toml changes. Extra arguments go to the underlying tool.
@@ -32,6 +34,8 @@ COMMANDS = {
     "test": ["-m", "pytest"],
     "bench": [str(ROOT / "bench" / "run.py")],
     "corpus": ["-m", "halfmoon.corpus", str(ROOT / "tests" / "data")],
+    "halfmoon": ["-m", "halfmoon"],
+    "mkdocs": ["-m", "mkdocs"],
 }
 
 
