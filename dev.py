@@ -67,6 +67,8 @@ def main(argv: list[str]) -> int:
     command = [str(PYTHON), *COMMANDS[argv[0]], *argv[1:]]
     os.chdir(ROOT)
     env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
+    # Material's banner about a future MkDocs 2 is noise for this project (mkdocs is pinned <2).
+    env.setdefault("NO_MKDOCS_2_WARNING", "1")
     return subprocess.call(command, env=env)
 
 
