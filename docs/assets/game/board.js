@@ -38,6 +38,10 @@ export function createBoard(container, catalog, { interactive = true } = {}) {
     cell.style.gridArea = `${row} / ${column} / span 1 / span 2`;
     const face = element("span", "hm-face", { "aria-hidden": "true" });
     const tag = element("span", "hm-tag", { "aria-hidden": "true" });
+    const name = element("span", "hm-tag-name");
+    name.textContent = source;
+    tag.append(name);
+    if (!source.startsWith("R")) tag.append(element("span", "hm-tag-count"));
     cell.append(face, tag);
     root.append(cell);
     cells.set(source, cell);
@@ -59,10 +63,10 @@ export function drawBoard(board, catalog, view) {
     const count = view.position.count(source);
     const isSlot = source.startsWith("R");
     const face = card ? catalog.text(`card.letter.${card.rankText}`) + catalog.text(`card.suit_symbol.${card.suit}`) : "";
-    const tag = isSlot ? source : `${source} · ${count}`;
     const [faceNode, tagNode] = cell.children;
     if (faceNode.textContent !== face) faceNode.textContent = face;
-    if (tagNode.textContent !== tag) tagNode.textContent = tag;
+    const countNode = isSlot ? null : tagNode.lastChild;
+    if (countNode && countNode.textContent !== String(count)) countNode.textContent = String(count);
     cell.classList.toggle("hm-empty", !card);
     cell.classList.toggle("hm-red", Boolean(card?.isRed));
     cell.classList.toggle("hm-selected", selection.has(source));
