@@ -1,0 +1,444 @@
+"""Decide a Half Moon position: a winning line, a proof that none exists, or "undecided".
+
+For documentation work only (SPEC §3: the game never uses it). The search is a
+depth-first search over a compact state -- the twelve pile heights and the filled
+reserve slots, which identify a position within its deal (``Position.key()``) --
+with these reductions. Each one is sound: if the position before it can be won,
+the search still finds a win. ``tests/test_solver.py`` checks the verdicts against
+a plain exhaustive search.
+
+1. Transpositions. The same state reached by moves in another order is searched
+   once: a state whose whole (reduced) subtree failed is remembered as lost.
+   Nothing is remembered when a budget cuts a subtree short.
+
+2. Reserve symmetry. Reserve cards cover nothing, so two reserve cards of one rank
+   are interchangeable: exchanging them maps every line of play onto another. Of
+   the reserve cards of a rank, only the one in the lowest filled slot is played.
+
+3. Pile before reserve. If a pile top and a reserve card have the same rank, a
+   move with the reserve card is never needed: after the same move with the pile
+   card instead, the reserve card stays available for ever and the card under the
+   pile card is uncovered, so any win after the first move can be replayed after
+   the second, the reserve card standing in where the pile card was used.
+
+4. Safe moves. A move is played with no alternative tried when it cannot spoil a
+   win. Take a winning line W and the candidate move m. Rebuild W with m first;
+   every other card must then still be removed no later than in W unless it is a
+   reserve card (uncovering a pile card earlier never hurts; a reserve card covers
+   nothing, so its timing does not matter). Two cases allow that:
+
+   a. For all of m's ranks but one, every other remaining card of that rank is in
+      the reserve. A pair (a, b) with the other rank-a cards in the reserve: in W,
+      a goes with some b' and b with some a'; give b' the reserve card a' at b''s
+      own turn in W and drop b's old move (b and a' left earlier or later: b is
+      gone already, a' is a reserve card). Triples likewise: the jacks, queens or
+      kings whose others are all reserve cards are handed out to W's other triples
+      at their own turns.
+   b. Every remaining card of m's ranks is playable now, so stays playable until
+      removed. Replace the k-th of W's moves of that kind by the k cards of each
+      rank that W removes earliest and m did not: no card leaves later than in W.
+
+5. Pile-count bound. Two cards in one pile never leave together (one covers the
+   other), and each pair or triple takes at most one card from a pile. With n
+   pairs (or triples) of a kind left to make, a pile holding more than n cards of
+   that kind can never be cleared: the position is lost. Only the kind of the
+   last move can newly break this, so only it is checked after each move.
+
+6. Optimistic peel. Pretend partners are never used up: a pile card can go once
+   every card above it has gone and, for each rank it needs (its pair's, or the
+   two other face ranks), some card of that rank outside its own pile is in the
+   reserve or has been uncovered. Peel the piles so until nothing changes. In a
+   real win every card leaves with partners that are uncovered at that moment,
+   so every card a win removes is peeled; a card never peeled means a lost
+   position. This catches a card whose partners all lie under it, and cycles such
+   as a 5 over a jack in one pile, waiting for a 6 under the last king elsewhere.
+
+The order in which moves are tried never changes the verdict, only the time and
+which win is found; restarts (see ``_Search.run``) vary it to escape the long
+fruitless subtrees that a depth-first search otherwise gets stuck in.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import JACK, KING, PAIR_SUM, QUEEN
+from .dealcode import DealCode, as_code
+from .moves import SOURCES, Move
+from .position import Position
+
+WON, LOST, UNDECIDED = "won", "lost", "undecided"
+PILE_COUNT = 12
+SLOT_COUNT = 8
+FACES = 0  # kind 0 is the triple J+Q+K; kinds 1..5 are the pairs A+10 .. 5+6
+_HEIGHT_BITS = 4
+_TIME_CHECK_EVERY = 256
+_SOURCE_BIT = tuple(1 << (_HEIGHT_BITS * s) for s in range(PILE_COUNT)) + tuple(
+    1 << (_HEIGHT_BITS * PILE_COUNT + s) for s in range(SLOT_COUNT)
+)
+RESTART_UNIT = 200  # positions expanded in the first runs of the search
+NOISE = 3.0  # how far, in pile heights, a later run may reorder the heuristic's choices
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The verdict on a position, and the winning moves from it when there is one."""
+
+    status: str  # WON, LOST or UNDECIDED
+    moves: tuple[Move, ...] = ()
+    nodes: int = 0
+    seconds: float = 0.0
+
+    @property
+    def won(self) -> bool:
+        return self.status == WON
+
+    @property
+    def decided(self) -> bool:
+        return self.status != UNDECIDED
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+def kind_of(rank: int) -> int:
+    """0 for a face card, else the lower rank of its pair (A+10 is 1, 5+6 is 5)."""
+    return FACES if rank >= JACK else min(rank, PAIR_SUM - rank)
+
+
+def solve(
+    target: Position | DealCode | str,
+    *,
+    node_budget: int | None = None,
+    time_budget: float | None = None,
+) -> Solution:
+    """Decide ``target`` (a deal code, or a position part-way through a game).
+
+    ``node_budget`` bounds the positions expanded and ``time_budget`` the seconds;
+    when either runs out the verdict is UNDECIDED. The same input always gives
+    the same verdict and moves (a time budget aside, which depends on the machine).
+    """
+    position = target if isinstance(target, Position) else Position(as_code(target))
+    piles = [[card.rank for card in pile] for pile in position.piles]
+    reserve = [None if card is None else card.rank for card in position.reserve]
+    return solve_ranks(piles, reserve, node_budget=node_budget, time_budget=time_budget)
+
+
+def solve_ranks(
+    piles: Sequence[Sequence[int]],
+    reserve: Sequence[int | None],
+    *,
+    node_budget: int | None = None,
+    time_budget: float | None = None,
+) -> Solution:
+    """Decide a position given as ranks: 12 piles bottom to top, 8 slots (None = empty)."""
+    started = time.perf_counter()
+    search = _Search(piles, reserve, node_budget, None if time_budget is None else started + time_budget)
+    try:
+        won = search.run()
+    except _OutOfBudget:
+        return Solution(UNDECIDED, (), search.nodes, time.perf_counter() - started)
+    moves = tuple(Move(tuple(SOURCES[s] for s in move)) for move in search.path) if won else ()
+    return Solution(WON if won else LOST, moves, search.nodes, time.perf_counter() - started)
+
+
+def luby(index: int) -> int:
+    """The Luby sequence 1 1 2 1 1 2 4 1 1 2 ... (``index`` from 1): restart lengths."""
+    size = 1
+    while size < index + 1:
+        size = 2 * size + 1
+    while size > 1:
+        half = size // 2
+        if index == size:
+            return (size + 1) // 2
+        if index > half:
+            index -= half
+        size = half
+    return 1
+
+
+class _Restart(Exception):
+    pass
+
+
+class _Search:
+    """The mutable compact state and the depth-first search over it."""
+
+    def __init__(
+        self,
+        piles: Sequence[Sequence[int]],
+        reserve: Sequence[int | None],
+        node_budget: int | None,
+        deadline: float | None,
+    ) -> None:
+        if len(piles) != PILE_COUNT or len(reserve) != SLOT_COUNT:
+            raise ValueError("a position has 12 piles and 8 reserve slots")
+        self.piles = [tuple(pile) for pile in piles]
+        if any(len(pile) >= 1 << _HEIGHT_BITS for pile in self.piles):
+            raise ValueError("a pile holds at most 15 cards here")
+        self.height = [len(pile) for pile in self.piles]
+        self.slot_rank = [0 if rank is None else rank for rank in reserve]
+        self.filled = [rank is not None for rank in reserve]
+        self.remaining = [0] * 14  # by rank
+        self.in_reserve = [0] * 14
+        for pile in self.piles:
+            for rank in pile:
+                self.remaining[rank] += 1
+        for slot, rank in enumerate(self.slot_rank):
+            if self.filled[slot]:
+                self.remaining[rank] += 1
+                self.in_reserve[rank] += 1
+        self.cards_left = sum(self.remaining)
+        # Slots of each rank, lowest first (reduction 2 plays the lowest filled one).
+        self.slots_of = [[s for s in range(SLOT_COUNT) if self.slot_rank[s] == r] for r in range(14)]
+        # kind_in_pile[kind][pile][height]: cards of that kind among the pile's lowest `height`.
+        self.kind_in_pile = [[self._prefix(pile, kind) for pile in self.piles] for kind in range(6)]
+        # ranks_below[pile][i][rank]: cards of that rank among the pile's lowest i.
+        self.ranks_below = []
+        for pile in self.piles:
+            rows, row = [], [0] * 14
+            rows.append(tuple(row))
+            for rank in pile:
+                row[rank] += 1
+                rows.append(tuple(row))
+            self.ranks_below.append(rows)
+        self.key = sum(h << (_HEIGHT_BITS * p) for p, h in enumerate(self.height))
+        self.key += sum(1 << (_HEIGHT_BITS * PILE_COUNT + s) for s in range(SLOT_COUNT) if self.filled[s])
+        self.lost: set[int] = set()
+        self.path: list[tuple[int, ...]] = []
+        self.nodes = 0
+        self.restart_at = 0
+        self.noise: random.Random | None = None
+        self.node_budget = node_budget
+        self.deadline = deadline
+
+    @staticmethod
+    def _prefix(pile: tuple[int, ...], kind: int) -> list[int]:
+        counts = [0]
+        for rank in pile:
+            counts.append(counts[-1] + (kind_of(rank) == kind))
+        return counts
+
+    # --- state changes ---------------------------------------------------------------
+
+    def _apply(self, move: tuple[int, ...]) -> None:
+        for source in move:
+            if source < PILE_COUNT:
+                self.height[source] -= 1
+                rank = self.piles[source][self.height[source]]
+                self.key -= 1 << (_HEIGHT_BITS * source)
+            else:
+                slot = source - PILE_COUNT
+                self.filled[slot] = False
+                rank = self.slot_rank[slot]
+                self.in_reserve[rank] -= 1
+                self.key -= 1 << (_HEIGHT_BITS * PILE_COUNT + slot)
+            self.remaining[rank] -= 1
+        self.cards_left -= len(move)
+
+    def _undo(self, move: tuple[int, ...]) -> None:
+        for source in move:
+            if source < PILE_COUNT:
+                rank = self.piles[source][self.height[source]]
+                self.height[source] += 1
+                self.key += 1 << (_HEIGHT_BITS * source)
+            else:
+                slot = source - PILE_COUNT
+                self.filled[slot] = True
+                rank = self.slot_rank[slot]
+                self.in_reserve[rank] += 1
+                self.key += 1 << (_HEIGHT_BITS * PILE_COUNT + slot)
+            self.remaining[rank] += 1
+        self.cards_left += len(move)
+
+    def _within_bound(self, kind: int) -> bool:
+        """Reduction 5 for one kind: no pile holds more of it than moves of it are left."""
+        left = self.remaining[JACK if kind == FACES else kind]
+        counts = self.kind_in_pile[kind]
+        height = self.height
+        return all(counts[p][height[p]] <= left for p in range(PILE_COUNT))
+
+    def _balanced(self) -> bool:
+        """Every pair and triple needs its partners: equal counts of A and 10, J and Q and K..."""
+        r = self.remaining
+        return all(r[n] == r[PAIR_SUM - n] for n in range(1, 6)) and r[JACK] == r[QUEEN] == r[KING]
+
+    def _can_clear(self) -> bool:
+        """Reduction 6: the optimistic peel, which forgets that partners get used up."""
+        piles, height, below = self.piles, self.height, self.ranks_below
+        front = list(height)
+        seen = list(self.in_reserve)  # cards of each rank ever uncovered, reserve included
+        for p in range(PILE_COUNT):
+            if front[p]:
+                seen[piles[p][front[p] - 1]] += 1
+        progress = True
+        while progress:
+            progress = False
+            for p in range(PILE_COUNT):
+                f = front[p]
+                if not f:
+                    continue
+                pile, top, mine = piles[p], below[p][height[p]], None
+                while f:
+                    rank = pile[f - 1]
+                    mine = below[p][f - 1]
+                    if rank < JACK:
+                        partner = PAIR_SUM - rank
+                        if seen[partner] - top[partner] + mine[partner] <= 0:
+                            break
+                    elif rank == JACK:
+                        if seen[QUEEN] - top[QUEEN] + mine[QUEEN] <= 0 or seen[KING] - top[KING] + mine[KING] <= 0:
+                            break
+                    elif rank == QUEEN:
+                        if seen[JACK] - top[JACK] + mine[JACK] <= 0 or seen[KING] - top[KING] + mine[KING] <= 0:
+                            break
+                    elif seen[JACK] - top[JACK] + mine[JACK] <= 0 or seen[QUEEN] - top[QUEEN] + mine[QUEEN] <= 0:
+                        break
+                    f -= 1
+                    if f:
+                        seen[pile[f - 1]] += 1
+                    progress = True
+                front[p] = f
+        return not any(front)
+
+    # --- the search ------------------------------------------------------------------
+
+    def run(self) -> bool:
+        """Search with restarts until decided; raises _OutOfBudget when a budget runs out.
+
+        Run k (k = 1, 2, ...) may expand RESTART_UNIT * luby(k) positions. Run 1 orders
+        moves by the plain heuristic; later runs break its ties and near-ties with a
+        pseudo-random number seeded by k, so the result stays deterministic. A lost
+        subtree is remembered only once fully searched, so the memory carries over
+        from run to run, and the lengths grow without bound: the search is complete.
+        """
+        if not self._balanced() or not all(self._within_bound(kind) for kind in range(6)):
+            return False
+        start = (list(self.height), list(self.filled), list(self.remaining),
+                 list(self.in_reserve), self.cards_left, self.key)
+        run = 0
+        while True:
+            run += 1
+            self.noise = None if run == 1 else random.Random(run)
+            self.restart_at = self.nodes + RESTART_UNIT * luby(run)
+            try:
+                return self._search()
+            except _Restart:
+                height, filled, remaining, in_reserve, self.cards_left, self.key = start
+                self.height, self.filled = list(height), list(filled)
+                self.remaining, self.in_reserve = list(remaining), list(in_reserve)
+                self.path.clear()
+
+    def _search(self) -> bool:
+        key = self.key
+        self.nodes += 1
+        if self.nodes > self.restart_at:
+            raise _Restart
+        if self.node_budget is not None and self.nodes > self.node_budget:
+            raise _OutOfBudget
+        if self.deadline is not None and self.nodes % _TIME_CHECK_EVERY == 0:
+            if time.perf_counter() > self.deadline:
+                raise _OutOfBudget
+        if not self._can_clear():
+            self.lost.add(key)
+            return False
+        lost = self.lost
+        for move, kind, delta in self._moves():
+            if key - delta in lost:
+                continue
+            self._apply(move)
+            self.path.append(move)
+            if self.cards_left == 0:
+                return True
+            if self._within_bound(kind) and self._search():
+                return True
+            self.path.pop()
+            self._undo(move)
+        lost.add(key)
+        return False
+
+    def _moves(self) -> list[tuple[tuple[int, ...], int, int]]:
+        """The moves worth trying, best first, with their kinds and key changes.
+
+        A single safe move when there is one (reduction 4).
+        """
+        height, piles = self.height, self.piles
+        tops: list[list[int]] = [[] for _ in range(14)]
+        for p in range(PILE_COUNT):
+            if height[p]:
+                tops[piles[p][height[p] - 1]].append(p)
+        # Reductions 2 and 3: per rank, the pile tops, else the lowest filled slot.
+        choices = [list(sources) for sources in tops]
+        for rank in range(1, 14):
+            if not tops[rank] and self.in_reserve[rank]:
+                slot = next(s for s in self.slots_of[rank] if self.filled[s])
+                choices[rank] = [PILE_COUNT + slot]
+        safe = self._safe_move(choices, tops)
+        if safe is not None:
+            return [(safe[0], safe[1], self._delta(safe[0]))]
+        moves = []
+        for low in range(1, 6):
+            for a in choices[low]:
+                for b in choices[PAIR_SUM - low]:
+                    moves.append(((a, b) if a < b else (b, a), low))
+        for j in choices[JACK]:
+            for q in choices[QUEEN]:
+                for k in choices[KING]:
+                    moves.append((tuple(sorted((j, q, k))), FACES))
+        ranked = sorted(moves, key=self._order)
+        return [(move, kind, self._delta(move)) for move, kind in ranked]
+
+    @staticmethod
+    def _delta(move: tuple[int, ...]) -> int:
+        return sum(_SOURCE_BIT[source] for source in move)
+
+    def _order(self, entry: tuple[tuple[int, ...], int]) -> tuple[int, float]:
+        """Move ordering: the fewest reserve cards, then the tallest piles dug into.
+
+        Only the order changes from run to run, never the set of moves tried.
+        """
+        move = entry[0]
+        reserve_cards = 0
+        dug = 0.0
+        for source in move:
+            if source < PILE_COUNT:
+                dug += self.height[source]
+            else:
+                reserve_cards += 1
+        if self.noise is not None:
+            dug += NOISE * self.noise.random()
+        return (reserve_cards, -dug)
+
+    def _others_in_reserve(self, rank: int, tops: list[list[int]]) -> bool:
+        """Reduction 4a's test: the card played of ``rank`` is the only one outside the reserve."""
+        on_piles = self.remaining[rank] - self.in_reserve[rank]
+        return on_piles == 0 or (on_piles == 1 and len(tops[rank]) == 1)
+
+    def _all_playable(self, rank: int, tops: list[list[int]]) -> bool:
+        return self.remaining[rank] == len(tops[rank]) + self.in_reserve[rank]
+
+    def _safe_move(
+        self, choices: list[list[int]], tops: list[list[int]]
+    ) -> tuple[tuple[int, ...], int] | None:
+        """Reduction 4: a move that cannot spoil a win, if the position has one."""
+        for low in range(1, 6):
+            high = PAIR_SUM - low
+            if not choices[low] or not choices[high]:
+                continue
+            if (
+                self._others_in_reserve(low, tops)
+                or self._others_in_reserve(high, tops)
+                or (self._all_playable(low, tops) and self._all_playable(high, tops))
+            ):
+                a, b = choices[low][0], choices[high][0]
+                return ((a, b) if a < b else (b, a)), low
+        if choices[JACK] and choices[QUEEN] and choices[KING]:
+            faces = (JACK, QUEEN, KING)
+            alone = sum(self._others_in_reserve(rank, tops) for rank in faces)
+            if alone >= 2 or all(self._all_playable(rank, tops) for rank in faces):
+                return tuple(sorted(choices[rank][0] for rank in faces)), FACES
+        return None
