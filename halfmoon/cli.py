@@ -19,6 +19,7 @@ from .record import read_record
 
 SUBCOMMAND_MODULES = (
     "halfmoon.cli_catalogs",
+    "halfmoon.cli_solver",
     "halfmoon.cli",
     "halfmoon.cli_diagram",
 )

@@ -79,6 +79,11 @@ _TIME_CHECK_EVERY = 256
 _SOURCE_BIT = tuple(1 << (_HEIGHT_BITS * s) for s in range(PILE_COUNT)) + tuple(
     1 << (_HEIGHT_BITS * PILE_COUNT + s) for s in range(SLOT_COUNT)
 )
+# The ranks a card needs beside it: its pair's rank, or the two other face ranks.
+_NEEDS = (
+    (), *((PAIR_SUM - rank,) for rank in range(1, 11)),
+    (QUEEN, KING), (JACK, KING), (JACK, QUEEN),
+)
 RESTART_UNIT = 200  # positions expanded in the first runs of the search
 NOISE = 3.0  # how far, in pile heights, a later run may reorder the heuristic's choices
 
@@ -141,7 +146,8 @@ def solve_ranks(
     try:
         won = search.run()
     except _OutOfBudget:
-        return Solution(UNDECIDED, (), search.nodes, time.perf_counter() - started)
+        nodes = search.nodes if node_budget is None else min(search.nodes, node_budget)
+        return Solution(UNDECIDED, (), nodes, time.perf_counter() - started)
     moves = tuple(Move(tuple(SOURCES[s] for s in move)) for move in search.path) if won else ()
     return Solution(WON if won else LOST, moves, search.nodes, time.perf_counter() - started)
 
@@ -286,17 +292,12 @@ class _Search:
                 while f:
                     rank = pile[f - 1]
                     mine = below[p][f - 1]
-                    if rank < JACK:
-                        partner = PAIR_SUM - rank
-                        if seen[partner] - top[partner] + mine[partner] <= 0:
+                    blocked = False
+                    for need in _NEEDS[rank]:
+                        if seen[need] - top[need] + mine[need] <= 0:
+                            blocked = True
                             break
-                    elif rank == JACK:
-                        if seen[QUEEN] - top[QUEEN] + mine[QUEEN] <= 0 or seen[KING] - top[KING] + mine[KING] <= 0:
-                            break
-                    elif rank == QUEEN:
-                        if seen[JACK] - top[JACK] + mine[JACK] <= 0 or seen[KING] - top[KING] + mine[KING] <= 0:
-                            break
-                    elif seen[JACK] - top[JACK] + mine[JACK] <= 0 or seen[QUEEN] - top[QUEEN] + mine[QUEEN] <= 0:
+                    if blocked:
                         break
                     f -= 1
                     if f:
