@@ -1,0 +1,331 @@
+"""The solver: its verdicts against a plain exhaustive search, its records, and its CLI."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from halfmoon import Card, DealCode, Position, Record
+from halfmoon.cli import main
+from halfmoon.cli_solver import percentile, wilson_interval
+from halfmoon.dealcode import DEAL_COUNT
+from halfmoon.solver import LOST, UNDECIDED, WON, Solution, luby, solve
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "docs" / "records" / "HM1-N-AAAAAAB.txt"
+FIGURES = ROOT / "docs" / "records" / "winnability.json"
+SUITS = "SHDC"
+
+
+# --- an independent reference: every legal move, memory of visited positions only ---------
+
+
+def exhaustive_can_win(start: Position) -> bool:
+    """Plain depth-first search over Position.legal_moves(), no reduction at all."""
+    position = start.copy()
+    seen: set[tuple[int, ...]] = set()
+
+    def search() -> bool:
+        if position.is_won():
+            return True
+        key = position.key()
+        if key in seen:
+            return False
+        seen.add(key)
+        for move in position.legal_moves():
+            position.push(move)
+            if search():
+                return True
+            position.pop()
+        return False
+
+    return search()
+
+
+def plays_to_a_win(position: Position, solution: Solution) -> bool:
+    board = position.copy()
+    for move in solution.moves:
+        board.push(move)  # raises on an illegal move
+    return board.is_won()
+
+
+def position_of(piles: list[list[int]], reserve: list[int | None]) -> Position:
+    """A Position holding the given ranks (suits chosen arbitrarily: they never matter)."""
+    position = Position(DealCode(0))
+    counter = iter(range(10**6))
+    position.piles = [[Card(rank, SUITS[next(counter) % 4]) for rank in pile] for pile in piles]
+    position.reserve = [None if rank is None else Card(rank, SUITS[next(counter) % 4]) for rank in reserve]
+    return position
+
+
+@st.composite
+def small_positions(draw: st.DrawFn) -> Position:
+    """Balanced small layouts: cards of a few random pairs and triples, dealt at random."""
+    groups = draw(st.lists(st.sampled_from(["pair1", "pair2", "pair3", "pair4", "pair5", "triple"]),
+                           min_size=1, max_size=9))
+    cards: list[int] = []
+    for group in groups:
+        if group == "triple":
+            cards += [11, 12, 13]
+        else:
+            low = int(group[-1])
+            cards += [low, 11 - low]
+    cards = draw(st.permutations(cards))
+    piles: list[list[int]] = [[] for _ in range(12)]
+    reserve: list[int | None] = [None] * 8
+    for rank in cards:
+        place = draw(st.integers(0, 19))
+        if place >= 12 and reserve[place - 12] is None:
+            reserve[place - 12] = rank
+        else:
+            pile = piles[place % 12]
+            if len(pile) >= 8:
+                pile = min(piles, key=len)
+            pile.append(rank)
+    return position_of(piles, reserve)
+
+
+@given(small_positions())
+@settings(max_examples=300)
+def test_verdict_matches_exhaustive_search_on_generated_layouts(position):
+    solution = solve(position)
+    assert solution.decided
+    assert solution.won == exhaustive_can_win(position)
+    if solution.won:
+        assert plays_to_a_win(position, solution)
+
+
+def winning_line(number: int) -> list:
+    solution = solve(DealCode(number), node_budget=200_000)
+    assert solution.won, f"deal {number} was expected to be won within the budget"
+    return list(solution.moves)
+
+
+@given(
+    number=st.integers(0, 40),
+    cards_left=st.integers(10, 30),
+    detour=st.integers(0, 6),
+    seed=st.integers(0, 2**32 - 1),
+)
+@settings(max_examples=120)
+def test_verdict_matches_exhaustive_search_late_in_real_deals(number, cards_left, detour, seed):
+    """Play towards a win until few cards are left, stray with random legal moves, then compare."""
+    position = Position(DealCode(number))
+    solution = solve(position, node_budget=200_000)
+    if not solution.won:
+        return
+    for move in solution.moves:
+        if position.cards_left() <= cards_left + 3 * detour:
+            break
+        position.push(move)
+    rng = random.Random(seed)
+    for _ in range(detour):
+        legal = position.legal_moves()
+        if not legal:
+            break
+        position.push(rng.choice(legal))
+    verdict = solve(position)
+    assert verdict.decided
+    assert verdict.won == exhaustive_can_win(position)
+    if verdict.won:
+        assert plays_to_a_win(position, verdict)
+
+
+def test_generated_cases_include_both_won_and_lost_positions():
+    """The comparison above would prove little if every case came out the same way."""
+    rng = random.Random(7)
+    verdicts = set()
+    for number in range(10):
+        moves = winning_line(number)
+        position = Position(DealCode(number))
+        for move in moves[:40]:
+            position.push(move)
+        for _ in range(3):
+            legal = position.legal_moves()
+            if legal:
+                position.push(rng.choice(legal))
+        verdicts.add(exhaustive_can_win(position))
+    assert verdicts == {True, False}
+
+
+@given(st.integers(0, DEAL_COUNT - 1))
+@settings(max_examples=25)
+def test_every_win_the_solver_finds_replays_as_a_won_game(number):
+    solution = solve(DealCode(number), node_budget=30_000)
+    if solution.won:
+        record = Record.parse(Record(DealCode(number), list(solution.moves)).format())
+        final = record.replay()
+        assert final.is_won()
+        assert final.move_count == 48 and final.score == 520
+
+
+@given(st.randoms(use_true_random=False))
+@settings(max_examples=50)
+def test_a_position_dead_from_the_start_is_lost_at_once(rng):
+    """No pair and no triple among the playable cards: lost without searching a move."""
+    # Playable cards only from A..5 and jacks and queens: no sum of 11, no king for a triple.
+    dead_ranks = [1, 2, 3, 4, 5, 11, 12]
+    playable = [rng.choice(dead_ranks) for _ in range(20)]
+    piles = [[rng.randint(1, 13) for _ in range(rng.randint(0, 7))] + [playable[p]] for p in range(12)]
+    reserve: list[int | None] = list(playable[12:])
+    position = position_of(piles, reserve)
+    assert not position.has_legal_move()
+    solution = solve(position)
+    assert solution.status == LOST
+    assert solution.nodes <= 1 and solution.moves == ()
+
+
+def test_the_same_deal_always_gives_the_same_record():
+    first = solve("HM1-N-AAAAAAB", node_budget=500_000)
+    second = solve("HM1-N-AAAAAAB", node_budget=500_000)
+    assert first.won and first.moves == second.moves and first.nodes == second.nodes
+
+
+def test_a_budget_too_small_leaves_the_deal_undecided():
+    solution = solve("HM1-N-AAAAAAB", node_budget=5)
+    assert solution.status == UNDECIDED and solution.moves == ()
+    assert solve("HM1-N-AAAAAAB", time_budget=1e-9).status in (UNDECIDED, WON)
+
+
+def test_restart_lengths_follow_the_luby_sequence():
+    def reference(i: int) -> int:
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        return reference(i - (1 << (k - 1)) + 1)
+
+    assert [luby(i) for i in range(1, 200)] == [reference(i) for i in range(1, 200)]
+
+
+# --- statistics ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("successes", "trials", "low", "high"),
+    [  # textbook Wilson score intervals at 95%
+        (0, 10, 0.0, 0.2775),
+        (5, 10, 0.2366, 0.7634),
+        (81, 263, 0.2553, 0.3662),
+    ],
+)
+def test_wilson_interval_matches_published_values(successes, trials, low, high):
+    got_low, got_high = wilson_interval(successes, trials)
+    assert got_low == pytest.approx(low, abs=5e-4)
+    assert got_high == pytest.approx(high, abs=5e-4)
+
+
+@given(st.integers(1, 5000).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))))
+def test_wilson_interval_holds_the_observed_share(case):
+    successes, trials = case
+    low, high = wilson_interval(successes, trials)
+    assert 0 <= low <= successes / trials <= high <= 1
+
+
+def test_percentile_is_nearest_rank():
+    values = [float(v) for v in range(1, 101)]
+    assert percentile(values, 0.5) == 50 and percentile(values, 0.95) == 95
+    assert percentile(values, 1.0) == 100 and percentile([3.0], 0.5) == 3
+
+
+# --- command line ----------------------------------------------------------------------
+
+
+def test_solve_writes_a_record_that_replay_accepts_as_won(tmp_path, capsys):
+    out = tmp_path / "game.txt"
+    assert main(["solve", "HM1-N-AAAAAAC", "-o", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(out), "--json"]) == 0
+    replayed = json.loads(capsys.readouterr().out)
+    assert replayed["won"] and replayed["moves"] == 48
+
+
+def test_solve_exits_3_with_a_message_when_the_budget_runs_out(capsys):
+    assert main(["solve", "HM1-N-AAAAAAB", "--nodes", "3"]) == 3
+    err = capsys.readouterr().err
+    assert "undecided" in err and "--nodes" in err and "\n" == err[-1] and err.count("\n") == 1
+
+
+def test_solve_exits_1_with_a_message_when_the_deal_cannot_be_won(monkeypatch, capsys):
+    monkeypatch.setattr("halfmoon.cli_solver.solve", lambda *a, **k: Solution(LOST, (), 12, 0.0))
+    assert main(["solve", "HM1-N-AAAAAAD"]) == 1
+    assert "HM1-N-AAAAAAD cannot be won" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["solve", "HM1-N-AAAA"], "7 letters"),
+        (["solve", "HM1-N-AAAAAAB", "--nodes", "0"], "--nodes"),
+        (["stats", "--deals", "0"], "--deals"),
+        (["stats", "--deals", "3", "--start", "HM2-N-AAAAAAA"], "version"),
+        (["stats", "--deals", "3", "--start", "HM1-N-ZZZZZZZ"], "past the last deal code"),
+        (["stats", "--deals", "3", "--jobs", "0"], "--jobs"),
+    ],
+)
+def test_bad_solver_options_give_one_line_and_exit_2(capsys, args, message):
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def stats_json(capsys, *extra: str) -> dict:
+    assert main(["stats", "--deals", "6", "--start", "HM1-N-AAAAAAK", "--nodes", "20000",
+                 "--json", *extra]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_stats_counts_agree_with_solving_each_deal(capsys):
+    figures = stats_json(capsys, "--jobs", "1")
+    verdicts = [solve(DealCode(10 + i), node_budget=20_000).status for i in range(6)]
+    assert figures["deals"] == 6 and figures["start"] == "HM1-N-AAAAAAK"
+    assert [figures["won"], figures["lost"], figures["undecided"]] == [
+        verdicts.count(WON), verdicts.count(LOST), verdicts.count(UNDECIDED)
+    ]
+    assert figures["share"] == pytest.approx(figures["won"] / 6)
+    assert (figures["ci_low"], figures["ci_high"]) == pytest.approx(wilson_interval(figures["won"], 6))
+
+
+def test_stats_in_parallel_gives_the_same_counts(capsys):
+    alone, parallel = stats_json(capsys, "--jobs", "1"), stats_json(capsys, "--jobs", "2")
+    for field in ("won", "lost", "undecided", "lost_deals", "undecided_deals"):
+        assert alone[field] == parallel[field]
+
+
+def test_stats_prints_a_readable_summary(capsys):
+    assert main(["stats", "--deals", "2", "--jobs", "1", "--nodes", "20000"]) == 0
+    out = capsys.readouterr().out
+    assert "winnable" in out and "95% Wilson interval" in out and "median" in out
+
+
+# --- the files in docs/ ------------------------------------------------------------------
+
+
+def test_example_record_is_the_solvers_current_output_and_wins(tmp_path):
+    assert Record.parse(EXAMPLE.read_text(encoding="utf-8")).replay().is_won()
+    fresh = tmp_path / "fresh.txt"
+    assert main(["solve", "HM1-N-AAAAAAB", "-o", str(fresh)]) == 0
+    assert fresh.read_text(encoding="utf-8") == EXAMPLE.read_text(encoding="utf-8"), (
+        "regenerate with: halfmoon solve HM1-N-AAAAAAB -o docs/records/HM1-N-AAAAAAB.txt"
+    )
+
+
+def test_winnability_figures_are_consistent():
+    figures = json.loads(FIGURES.read_text(encoding="utf-8"))
+    assert figures["won"] + figures["lost"] + figures["undecided"] == figures["deals"]
+    assert figures["share"] == pytest.approx(figures["won"] / figures["deals"], abs=1e-6)
+    assert (figures["ci_low"], figures["ci_high"]) == pytest.approx(
+        wilson_interval(figures["won"], figures["deals"]), abs=1e-6
+    )
+    assert figures["command"].startswith("halfmoon stats ")
+    assert f"--deals {figures['deals']}" in figures["command"]
+    assert len(figures["lost_deals"]) == figures["lost"]
+    assert len(figures["undecided_deals"]) == figures["undecided"]
+    for code in figures["lost_deals"][:5]:
+        assert solve(code, node_budget=200_000).status == LOST
