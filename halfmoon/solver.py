@@ -85,7 +85,7 @@ _NEEDS = (
     (QUEEN, KING), (JACK, KING), (JACK, QUEEN),
 )
 RESTART_UNIT = 200  # positions expanded in the first runs of the search
-NOISE = 3.0  # how far, in pile heights, a later run may reorder the heuristic's choices
+NOISE = 12.0  # how far, in pile heights, a later run may reorder the heuristic's choices
 
 
 @dataclass(frozen=True, slots=True)
