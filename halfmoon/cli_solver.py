@@ -94,8 +94,8 @@ def run_solve(args: argparse.Namespace) -> int:
             "seconds": round(solution.seconds, 4), "moves": [str(move) for move in solution.moves],
         }))
     if solution.status == LOST:
-        print(f"halfmoon: {code} cannot be won: the search covered every reachable position "
-              f"({solution.nodes:,} expanded)", file=sys.stderr)
+        print(f"halfmoon: {code} cannot be won: the search proved that no order of removals "
+              f"clears the table ({solution.nodes:,} positions expanded)", file=sys.stderr)
         return EXIT_LOST
     if solution.status == UNDECIDED:
         print(f"halfmoon: {code} undecided: the budget ({_budget_words(args.nodes, args.seconds)}) "
