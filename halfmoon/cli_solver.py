@@ -95,11 +95,11 @@ def run_solve(args: argparse.Namespace) -> int:
         }))
     if solution.status == LOST:
         print(f"halfmoon: {code} cannot be won: the search proved that no order of removals "
-              f"clears the table ({solution.nodes:,} positions expanded)", file=sys.stderr)
+              f"clears the table ({_positions(solution.nodes)} expanded)", file=sys.stderr)
         return EXIT_LOST
     if solution.status == UNDECIDED:
         print(f"halfmoon: {code} undecided: the budget ({_budget_words(args.nodes, args.seconds)}) "
-              f"ran out after {solution.nodes:,} positions; try a larger --nodes or --seconds",
+              f"ran out after {_positions(solution.nodes)}; try a larger --nodes or --seconds",
               file=sys.stderr)
         return EXIT_UNDECIDED
     text = record_text(code, solution)
@@ -109,6 +109,10 @@ def run_solve(args: argparse.Namespace) -> int:
     elif not args.json:
         sys.stdout.write(text)
     return EXIT_WON
+
+
+def _positions(count: int) -> str:
+    return f"{count:,} position" + ("" if count == 1 else "s")
 
 
 def record_text(code: DealCode, solution: Solution) -> str:
