@@ -233,3 +233,25 @@ def test_check_catalogs_lists_a_missing_message_and_a_wrong_placeholder(tmp_path
     out = capsys.readouterr().out
     assert "missing message 'b'" in out
     assert "'a' has placeholders ['carte']" in out
+
+
+def test_stats_say_how_the_share_was_measured(docs):
+    (docs / "stats.json").write_text(json.dumps({
+        "deals": 1000, "won": 955, "lost": 20, "undecided": 25, "ci_low": 0.9412, "ci_high": 0.9661,
+        "start": "HM1-N-AAAAAAA", "budget": {"nodes": None, "seconds": 1.5},
+    }))
+    context = context_for(docs, f"{CODE}\n")
+    inserts = "{{hm stat won_share}} {{hm stat ci_low}}–{{hm stat ci_high}} {{hm stat lost}} " \
+              "{{hm stat undecided}} {{hm stat seconds}} {{hm stat start}}"
+    assert replace_inserts(inserts, 1, Writer("en", html=False), context) == (
+        "95.5% 94.1%–96.6% 20 25 1.5 HM1-N-AAAAAAA"
+    )
+    assert replace_inserts("{{hm stat won_share}}", 1, Writer("fr", html=False), context) == "95,5\u00a0%"
+
+
+def test_an_unknown_or_missing_figure_names_the_known_ones(docs):
+    (docs / "stats.json").write_text(json.dumps({"deals": 10}))
+    context = context_for(docs, f"{CODE}\n")
+    for insert in ("{{hm stat nope}}", "{{hm stat won}}"):
+        with pytest.raises(Exception, match="figures: deals, won"):
+            replace_inserts(insert, 1, Writer("en", html=False), context)

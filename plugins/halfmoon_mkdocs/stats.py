@@ -10,13 +10,10 @@ from babel.numbers import format_percent
 from .errors import SourceError
 from .words import Writer
 
-# Figure name in pages -> the JSON fields it may be stored under (first found wins).
-FIELDS = {
-    "deals": ("deals", "sampled", "tried", "total", "sample_size", "count"),
-    "won": ("won", "winnable", "wins"),
-    "lost": ("lost", "unwinnable", "deadlocked"),
-    "unknown": ("unknown", "undecided", "timeouts"),
-}
+COUNTS = ("deals", "won", "lost", "undecided")
+SHARES = ("won_share", "ci_low", "ci_high")
+CODES = ("start", "last")
+FIGURES = (*COUNTS, *SHARES, *CODES, "seconds")
 
 
 class Stats:
@@ -43,22 +40,37 @@ class Stats:
             self._data, self._stamp = loaded, stamp
         return self._data
 
+    def _field(self, name: str, kind: type | tuple[type, ...], data: dict | None = None) -> object:
+        value = (self.data() if data is None else data).get(name)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise SourceError(f"no figure {name!r} in {self.path.name} (figures: {', '.join(FIGURES)})")
+        return value
+
     def number(self, name: str) -> int:
-        data = self.data()
-        for key in FIELDS.get(name, (name,)):
-            value = data.get(key)
-            if isinstance(value, int) and not isinstance(value, bool):
-                return value
-        known = ", ".join(sorted({*FIELDS, "won_share"}))
-        raise SourceError(f"no figure {name!r} in {self.path.name} (figures: {known})")
+        return self._field(name, int)  # type: ignore[return-value]
+
+    def share(self, name: str) -> float:
+        """won ÷ deals, or a bound of its 95% confidence interval as the solver stored it."""
+        if name != "won_share":
+            return float(self._field(name, (int, float)))  # type: ignore[arg-type]
+        deals = self.number("deals")
+        if deals == 0:
+            raise SourceError(f"{self.path.name} counts no deals")
+        return self.number("won") / deals
 
     def render(self, name: str, writer: Writer) -> str:
-        if name == "won_share":
-            deals = self.number("deals")
-            if deals == 0:
-                raise SourceError(f"{self.path.name} counts no deals")
-            share = self.number("won") / deals
-            return writer.insert(format_percent(round(share, 3), locale=writer.catalog.locale, decimal_quantization=False))
+        if name in SHARES:
+            share = round(self.share(name), 3)
+            return writer.insert(
+                format_percent(share, locale=writer.catalog.locale, decimal_quantization=False)
+            )
+        if name in CODES:
+            return writer.code(self._field(name, str))
+        if name == "seconds":
+            budget = self._field("budget", dict)
+            return writer.number(self._field("seconds", (int, float), budget))  # type: ignore[arg-type]
         if name == "deals":
             return writer.count(self.number(name), "deals")
-        return writer.number(self.number(name))
+        if name in COUNTS:
+            return writer.number(self.number(name))
+        raise SourceError(f"no figure {name!r} in {self.path.name} (figures: {', '.join(FIGURES)})")
