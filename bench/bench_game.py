@@ -59,11 +59,11 @@ def percentile(values: list[float], fraction: float) -> float:
 
 def tap_times() -> dict[str, object]:
     sys.path.insert(0, str(ROOT / "tests"))
-    from playwright.sync_api import sync_playwright
-
     from conftest import CHROMIUM, CHROMIUM_ARGS
-    from halfmoon import Record
+    from playwright.sync_api import sync_playwright
     from site_server import build_site, serve
+
+    from halfmoon import Record
 
     record = Record.parse((ROOT / "docs" / "records" / "HM1-N-AAAAAAB.txt").read_text("utf-8"))
     moves = [list(move.sources) for move in record.moves]

@@ -4,29 +4,16 @@ from __future__ import annotations
 
 import time
 
-from halfmoon import DealCode, Position, Record
+from halfmoon import DealCode, Record
 from halfmoon.dealcode import deal_layout
+from halfmoon.solver import WON, solve
 
 TARGET = 10_000
 
 
-def _winning_record(number: int, budget: int = 50_000) -> Record | None:
-    position, seen = Position(DealCode(number)), set()
-
-    def search() -> bool:
-        if position.is_won():
-            return True
-        if position.key() in seen or len(seen) > budget:
-            return False
-        seen.add(position.key())
-        for move in position.legal_moves():
-            position.push(move)
-            if search():
-                return True
-            position.pop()
-        return False
-
-    return Record(position.code, position.history) if search() else None
+def _winning_record(number: int) -> Record | None:
+    solution = solve(DealCode(number), node_budget=200_000)
+    return Record(DealCode(number), list(solution.moves)) if solution.status == WON else None
 
 
 def _rate(action, seconds: float = 1.5) -> float:

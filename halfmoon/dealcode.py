@@ -135,8 +135,8 @@ class DealCode:
             if char not in string.ascii_uppercase:
                 return _fail(text, f"{char!r} is not a letter A–Z", start + offset, "letter")
         if len(letters) != LETTERS:
-            found = len(letters)
-            return _fail(text, f"expected {LETTERS} letters after the variant, found {found}", start, "length")
+            message = f"expected {LETTERS} letters after the variant, found {len(letters)}"
+            return _fail(text, message, start, "length")
         number = 0
         for char in letters:
             number = number * 26 + ord(char) - ord("A")

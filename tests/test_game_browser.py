@@ -254,7 +254,7 @@ def test_tapping_an_emptied_slot_does_nothing(page, site_url):
 def test_undo_puts_the_cards_back_and_lowers_score_and_moves(page, site_url):
     open_play(page, site_url)
     moves = example_moves()[:3]
-    first_top = page.locator(".hm-game [data-source='%s']" % moves[0][0]).get_attribute("aria-label")
+    first_top = page.locator(f".hm-game [data-source='{moves[0][0]}']").get_attribute("aria-label")
     for move in moves:
         tap(page, *move)
     score = int(field(page, "score"))
@@ -264,7 +264,7 @@ def test_undo_puts_the_cards_back_and_lowers_score_and_moves(page, site_url):
     page.keyboard.press("u")
     page.keyboard.press("u")
     assert field(page, "moves") == "0" and field(page, "score") == "0"
-    assert page.locator(".hm-game [data-source='%s']" % moves[0][0]).get_attribute("aria-label") == first_top
+    assert page.locator(f".hm-game [data-source='{moves[0][0]}']").get_attribute("aria-label") == first_top
     assert page.locator(".hm-game button:has-text('Undo')").is_disabled()
 
 
