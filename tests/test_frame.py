@@ -56,3 +56,12 @@ def test_a_skipped_browser_test_is_only_a_skip_outside_ci(tmp_path):
 def test_ci_script_runs_the_readme_test_command():
     script = (ROOT / ".ci" / "run").read_text()
     assert "python3 dev.py test" in script and "chromium" in script
+
+
+def test_the_python_code_passes_the_linter():
+    result = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "--output-format", "concise",
+         "halfmoon", "plugins", "bench", "tests", "dev.py"],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
