@@ -53,6 +53,17 @@ a plain exhaustive search.
    position. This catches a card whose partners all lie under it, and cycles such
    as a 5 over a jack in one pile, waiting for a 6 under the last king elsewhere.
 
+7. One kind alone. Delete every card of the other kinds: what is left of one kind
+   (say the aces and tens) is a smaller game of its own, and a win of the whole
+   game, keeping only its moves of that kind, wins it -- each of those moves is
+   legal there, since fewer cards cover each card. So if the smaller game cannot be
+   won, neither can the position. Its states are few (the kind's cards in each pile
+   and in the reserve) and are decided once and remembered for the whole search;
+   only the kind of the last move changes it, so only that kind is checked after a
+   move. This catches counting dead ends that 5 and 6 miss: two aces over a ten in
+   one pile, with one ten and one ace over a ten elsewhere. A smaller game too big
+   to decide within ``KIND_NODE_CAP`` positions is taken as winnable (no pruning).
+
 The order in which moves are tried never changes the verdict, only the time and
 which win is found; restarts (see ``_Search.run``) vary it to escape the long
 fruitless subtrees that a depth-first search otherwise gets stuck in.
@@ -85,6 +96,7 @@ _NEEDS = (
     (QUEEN, KING), (JACK, KING), (JACK, QUEEN),
 )
 RESTART_UNIT = 200  # positions expanded in the first runs of the search
+KIND_NODE_CAP = 20_000  # positions one kind's smaller game (reduction 7) may expand
 NOISE = 12.0  # how far, in pile heights, a later run may reorder the heuristic's choices
 
 
@@ -167,6 +179,100 @@ def luby(index: int) -> int:
     return 1
 
 
+class _KindCap(Exception):
+    pass
+
+
+class _KindGame:
+    """Reduction 7: the smaller game of one kind's cards alone, with a memory of verdicts.
+
+    The memory holds won and lost states alike: a state of the smaller game is the
+    whole of that game, so its verdict never depends on how it was reached.
+    """
+
+    def __init__(self, kind: int, piles: Sequence[tuple[int, ...]], slot_rank: Sequence[int]) -> None:
+        self.ranks = (JACK, QUEEN, KING) if kind == FACES else (kind, PAIR_SUM - kind)
+        self.piles = [tuple(rank for rank in pile if kind_of(rank) == kind) for pile in piles]
+        # counts[p][h]: the kind's cards among pile p's lowest h cards (its height in this game).
+        self.counts = [[0] for _ in piles]
+        for p, pile in enumerate(piles):
+            for rank in pile:
+                self.counts[p].append(self.counts[p][-1] + (kind_of(rank) == kind))
+        self.slots = [s for s in range(SLOT_COUNT) if slot_rank[s] and kind_of(slot_rank[s]) == kind]
+        self.slot_rank = [slot_rank[s] for s in self.slots]
+        self.memo: dict[int, bool] = {}
+        self.height: list[int] = []
+        self.filled: list[bool] = []
+        self.budget = 0
+
+    def winnable(self, height: Sequence[int], filled: Sequence[bool]) -> bool:
+        """False only if the kind's cards alone, as they lie now, cannot all be removed."""
+        counts = self.counts
+        self.height = [counts[p][height[p]] for p in range(PILE_COUNT)]
+        self.filled = [filled[s] for s in self.slots]
+        key = 0
+        for p in range(PILE_COUNT):
+            key |= self.height[p] << (_HEIGHT_BITS * p)
+        for i, full in enumerate(self.filled):
+            if full:
+                key |= 1 << (_HEIGHT_BITS * PILE_COUNT + i)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        self.budget = KIND_NODE_CAP
+        try:
+            return self._win(key)
+        except _KindCap:
+            return True  # undecided: assume winnable, which prunes nothing
+
+    def _win(self, key: int) -> bool:
+        if key == 0:
+            return True
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        self.budget -= 1
+        if self.budget < 0:
+            raise _KindCap
+        height, filled, piles = self.height, self.filled, self.piles
+        sources: dict[int, list[int]] = {rank: [] for rank in self.ranks}
+        for p in range(PILE_COUNT):
+            if height[p]:
+                sources[piles[p][height[p] - 1]].append(p)
+        for i, full in enumerate(filled):
+            rank = self.slot_rank[i]
+            # Reductions 3 and 2, which hold in any game of this shape: a pile card of the
+            # rank first, else only the lowest filled slot of the rank.
+            if full and not sources[rank]:
+                sources[rank].append(PILE_COUNT + i)
+        lists = [sources[rank] for rank in self.ranks]
+        moves = [(a, b) for a in lists[0] for b in lists[1]] if len(lists) == 2 else [
+            (a, b, c) for a in lists[0] for b in lists[1] for c in lists[2]
+        ]
+        won = False
+        for move in moves:
+            delta = 0
+            for source in move:
+                if source < PILE_COUNT:
+                    height[source] -= 1
+                    delta += 1 << (_HEIGHT_BITS * source)
+                else:
+                    filled[source - PILE_COUNT] = False
+                    delta += 1 << (_HEIGHT_BITS * PILE_COUNT + source - PILE_COUNT)
+            try:
+                won = self._win(key - delta)
+            finally:
+                for source in move:
+                    if source < PILE_COUNT:
+                        height[source] += 1
+                    else:
+                        filled[source - PILE_COUNT] = True
+            if won:
+                break
+        self.memo[key] = won
+        return won
+
+
 class _Restart(Exception):
     pass
 
@@ -214,6 +320,7 @@ class _Search:
             self.ranks_below.append(rows)
         self.key = sum(h << (_HEIGHT_BITS * p) for p, h in enumerate(self.height))
         self.key += sum(1 << (_HEIGHT_BITS * PILE_COUNT + s) for s in range(SLOT_COUNT) if self.filled[s])
+        self.kind_games = [_KindGame(kind, self.piles, self.slot_rank) for kind in range(6)]
         self.lost: set[int] = set()
         self.path: list[tuple[int, ...]] = []
         self.nodes = 0
@@ -319,6 +426,8 @@ class _Search:
         """
         if not self._balanced() or not all(self._within_bound(kind) for kind in range(6)):
             return False
+        if not all(game.winnable(self.height, self.filled) for game in self.kind_games):
+            return False
         start = (list(self.height), list(self.filled), list(self.remaining),
                  list(self.in_reserve), self.cards_left, self.key)
         run = 0
@@ -355,7 +464,11 @@ class _Search:
             self.path.append(move)
             if self.cards_left == 0:
                 return True
-            if self._within_bound(kind) and self._search():
+            if (
+                self._within_bound(kind)
+                and self.kind_games[kind].winnable(self.height, self.filled)
+                and self._search()
+            ):
                 return True
             self.path.pop()
             self._undo(move)

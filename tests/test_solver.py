@@ -14,7 +14,7 @@ from halfmoon import Card, DealCode, Position, Record
 from halfmoon.cli import main
 from halfmoon.cli_solver import percentile, wilson_interval
 from halfmoon.dealcode import DEAL_COUNT
-from halfmoon.solver import LOST, UNDECIDED, WON, Solution, luby, solve
+from halfmoon.solver import LOST, UNDECIDED, WON, Solution, _KindGame, kind_of, luby, solve
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "records" / "HM1-N-AAAAAAB.txt"
@@ -178,6 +178,52 @@ def test_a_position_dead_from_the_start_is_lost_at_once(rng):
     solution = solve(position)
     assert solution.status == LOST
     assert solution.nodes <= 1 and solution.moves == ()
+
+
+@st.composite
+def one_kind_positions(draw: st.DrawFn) -> Position:
+    """Only the cards of one kind (a pair's two ranks, or the faces), dealt at random."""
+    low = draw(st.integers(0, 5))
+    ranks = [11, 12, 13] if low == 0 else [low, 11 - low]
+    cards = draw(st.permutations(ranks * draw(st.integers(1, 4 if low == 0 else 6))))
+    piles: list[list[int]] = [[] for _ in range(12)]
+    reserve: list[int | None] = [None] * 8
+    for rank in cards:
+        place = draw(st.integers(0, 7 if draw(st.booleans()) else 19))
+        if place >= 12 and reserve[place - 12] is None:
+            reserve[place - 12] = rank
+        else:
+            piles[place % 12].append(rank)
+    return position_of(piles, reserve)
+
+
+@given(one_kind_positions())
+@settings(max_examples=300)
+def test_one_kind_game_agrees_with_exhaustive_search(position):
+    """Reduction 7 decides a one-kind game exactly: it may prune only lost positions."""
+    piles = [[card.rank for card in pile] for pile in position.piles]
+    reserve = [None if card is None else card.rank for card in position.reserve]
+    height = [len(pile) for pile in piles]
+    filled = [rank is not None for rank in reserve]
+    slot_rank = [rank or 0 for rank in reserve]
+    kind = kind_of(next(rank for rank in [*reserve, *sum(piles, [])] if rank))
+    game = _KindGame(kind, [tuple(pile) for pile in piles], slot_rank)
+    assert game.winnable(height, filled) == exhaustive_can_win(position)
+    solution = solve(position)
+    assert solution.won == exhaustive_can_win(position)
+
+
+def test_a_kind_that_cannot_be_cleared_alone_loses_at_once():
+    """Two aces over a ten, a lone ten, an ace over a ten: the aces and tens alone are stuck.
+
+    Cards of other kinds around them change nothing; the pile-count bound and the
+    optimistic peel both let this position through, the one-kind game does not.
+    """
+    piles = [[10, 1, 1], [10], [10, 1], [11, 12, 13], [5, 6], [], [], [], [], [], [], []]
+    position = position_of(piles, [None] * 8)
+    assert not exhaustive_can_win(position)
+    solution = solve(position)
+    assert solution.status == LOST and solution.nodes == 0
 
 
 def test_the_same_deal_always_gives_the_same_record():
