@@ -53,16 +53,17 @@ a plain exhaustive search.
    position. This catches a card whose partners all lie under it, and cycles such
    as a 5 over a jack in one pile, waiting for a 6 under the last king elsewhere.
 
-7. One kind alone. Delete every card of the other kinds: what is left of one kind
-   (say the aces and tens) is a smaller game of its own, and a win of the whole
-   game, keeping only its moves of that kind, wins it -- each of those moves is
-   legal there, since fewer cards cover each card. So if the smaller game cannot be
-   won, neither can the position. Its states are few (the kind's cards in each pile
-   and in the reserve) and are decided once and remembered for the whole search;
-   only the kind of the last move changes it, so only that kind is checked after a
-   move. This catches counting dead ends that 5 and 6 miss: two aces over a ten in
-   one pile, with one ten and one ace over a ten elsewhere. A smaller game too big
-   to decide within ``KIND_NODE_CAP`` positions is taken as winnable (no pruning).
+7. Some kinds alone. Delete every card of the other kinds: what is left of one kind
+   (say the aces and tens), or of two kinds, is a smaller game of its own, and a win
+   of the whole game, keeping only its moves of those kinds, wins it -- each of
+   those moves is legal there, since fewer cards cover each card. So if the smaller
+   game cannot be won, neither can the position. Its states are few and are decided
+   once and remembered for the whole search; only the kind of the last move changes
+   the games holding that kind, so only those are checked after a move. One kind
+   catches counting dead ends that 5 and 6 miss: two aces over a ten in one pile,
+   with one ten and one ace over a ten elsewhere. Two kinds catch such counts mixed
+   with cycles between the kinds. A smaller game too big to decide within its cap
+   (``KIND_NODE_CAP``, ``DUO_NODE_CAP`` positions) is taken as winnable: no pruning.
 
 The order in which moves are tried never changes the verdict, only the time and
 which win is found; restarts (see ``_Search.run``) vary it to escape the long
@@ -97,6 +98,8 @@ _NEEDS = (
 )
 RESTART_UNIT = 200  # positions expanded in the first runs of the search
 KIND_NODE_CAP = 20_000  # positions one kind's smaller game (reduction 7) may expand
+DUO_NODE_CAP = 2_000  # the same for a game of two kinds
+DUO_AFTER = 1_000  # positions the main search expands before it consults the two-kind games
 NOISE = 12.0  # how far, in pile heights, a later run may reorder the heuristic's choices
 
 
@@ -184,46 +187,54 @@ class _KindCap(Exception):
 
 
 class _KindGame:
-    """Reduction 7: the smaller game of one kind's cards alone, with a memory of verdicts.
+    """Reduction 7: the smaller game of some kinds' cards alone, with a memory of verdicts.
 
-    The memory holds won and lost states alike: a state of the smaller game is the
-    whole of that game, so its verdict never depends on how it was reached.
+    Its state is keyed like the main search's (4 bits of height per pile, then one
+    bit per filled reserve slot, by slot number), counting only these kinds' cards,
+    so a move of one of these kinds changes both keys by the same amount. The memory
+    holds won and lost states alike: a state of the smaller game is the whole of that
+    game, so its verdict never depends on how it was reached.
     """
 
-    def __init__(self, kind: int, piles: Sequence[tuple[int, ...]], slot_rank: Sequence[int]) -> None:
-        self.ranks = (JACK, QUEEN, KING) if kind == FACES else (kind, PAIR_SUM - kind)
-        self.piles = [tuple(rank for rank in pile if kind_of(rank) == kind) for pile in piles]
-        # counts[p][h]: the kind's cards among pile p's lowest h cards (its height in this game).
-        self.counts = [[0] for _ in piles]
-        for p, pile in enumerate(piles):
-            for rank in pile:
-                self.counts[p].append(self.counts[p][-1] + (kind_of(rank) == kind))
-        self.slots = [s for s in range(SLOT_COUNT) if slot_rank[s] and kind_of(slot_rank[s]) == kind]
-        self.slot_rank = [slot_rank[s] for s in self.slots]
+    def __init__(
+        self, kinds: tuple[int, ...], piles: Sequence[tuple[int, ...]], slot_rank: Sequence[int],
+        cap: int = KIND_NODE_CAP,
+    ) -> None:
+        self.kinds = kinds
+        self.cap = cap
+        self.groups = [(JACK, QUEEN, KING) if kind == FACES else (kind, PAIR_SUM - kind) for kind in kinds]
+        self.piles = [tuple(rank for rank in pile if kind_of(rank) in kinds) for pile in piles]
+        self.slot_rank = [rank if rank and kind_of(rank) in kinds else 0 for rank in slot_rank]
         self.memo: dict[int, bool] = {}
         self.height: list[int] = []
         self.filled: list[bool] = []
         self.budget = 0
 
-    def winnable(self, height: Sequence[int], filled: Sequence[bool]) -> bool:
-        """False only if the kind's cards alone, as they lie now, cannot all be removed."""
-        counts = self.counts
-        self.height = [counts[p][height[p]] for p in range(PILE_COUNT)]
-        self.filled = [filled[s] for s in self.slots]
+    def key_of(self, piles: Sequence[tuple[int, ...]], height: Sequence[int], filled: Sequence[bool]) -> int:
+        """This game's key for the main position (``piles`` as given to the constructor)."""
         key = 0
         for p in range(PILE_COUNT):
-            key |= self.height[p] << (_HEIGHT_BITS * p)
-        for i, full in enumerate(self.filled):
-            if full:
-                key |= 1 << (_HEIGHT_BITS * PILE_COUNT + i)
+            mine = sum(kind_of(rank) in self.kinds for rank in piles[p][: height[p]])
+            key |= mine << (_HEIGHT_BITS * p)
+        for slot in range(SLOT_COUNT):
+            if filled[slot] and self.slot_rank[slot]:
+                key |= 1 << (_HEIGHT_BITS * PILE_COUNT + slot)
+        return key
+
+    def winnable(self, key: int) -> bool:
+        """False only if these kinds' cards alone, as they lie now, cannot all be removed."""
         known = self.memo.get(key)
         if known is not None:
             return known
-        self.budget = KIND_NODE_CAP
+        mask = (1 << _HEIGHT_BITS) - 1
+        self.height = [(key >> (_HEIGHT_BITS * p)) & mask for p in range(PILE_COUNT)]
+        self.filled = [bool(key >> (_HEIGHT_BITS * PILE_COUNT + s) & 1) for s in range(SLOT_COUNT)]
+        self.budget = self.cap
         try:
             return self._win(key)
         except _KindCap:
-            return True  # undecided: assume winnable, which prunes nothing
+            self.memo[key] = True  # undecided: taken as winnable, which prunes nothing
+            return True
 
     def _win(self, key: int) -> bool:
         if key == 0:
@@ -235,30 +246,32 @@ class _KindGame:
         if self.budget < 0:
             raise _KindCap
         height, filled, piles = self.height, self.filled, self.piles
-        sources: dict[int, list[int]] = {rank: [] for rank in self.ranks}
+        sources: dict[int, list[int]] = {rank: [] for group in self.groups for rank in group}
         for p in range(PILE_COUNT):
             if height[p]:
                 sources[piles[p][height[p] - 1]].append(p)
-        for i, full in enumerate(filled):
-            rank = self.slot_rank[i]
+        for slot in range(SLOT_COUNT):
+            rank = self.slot_rank[slot]
             # Reductions 3 and 2, which hold in any game of this shape: a pile card of the
             # rank first, else only the lowest filled slot of the rank.
-            if full and not sources[rank]:
-                sources[rank].append(PILE_COUNT + i)
-        lists = [sources[rank] for rank in self.ranks]
-        moves = [(a, b) for a in lists[0] for b in lists[1]] if len(lists) == 2 else [
-            (a, b, c) for a in lists[0] for b in lists[1] for c in lists[2]
-        ]
+            if filled[slot] and not sources[rank]:
+                sources[rank].append(PILE_COUNT + slot)
+        moves: list[tuple[int, ...]] = []
+        for group in self.groups:
+            lists = [sources[rank] for rank in group]
+            if len(lists) == 2:
+                moves += [(a, b) for a in lists[0] for b in lists[1]]
+            else:
+                moves += [(a, b, c) for a in lists[0] for b in lists[1] for c in lists[2]]
         won = False
         for move in moves:
             delta = 0
             for source in move:
+                delta += _SOURCE_BIT[source]
                 if source < PILE_COUNT:
                     height[source] -= 1
-                    delta += 1 << (_HEIGHT_BITS * source)
                 else:
                     filled[source - PILE_COUNT] = False
-                    delta += 1 << (_HEIGHT_BITS * PILE_COUNT + source - PILE_COUNT)
             try:
                 won = self._win(key - delta)
             finally:
@@ -320,7 +333,17 @@ class _Search:
             self.ranks_below.append(rows)
         self.key = sum(h << (_HEIGHT_BITS * p) for p, h in enumerate(self.height))
         self.key += sum(1 << (_HEIGHT_BITS * PILE_COUNT + s) for s in range(SLOT_COUNT) if self.filled[s])
-        self.kind_games = [_KindGame(kind, self.piles, self.slot_rank) for kind in range(6)]
+        # Reduction 7's smaller games: each kind alone, then each two kinds together.
+        self.games = [_KindGame((kind,), self.piles, self.slot_rank) for kind in range(6)]
+        self.games += [
+            _KindGame((a, b), self.piles, self.slot_rank, DUO_NODE_CAP)
+            for a in range(6) for b in range(a + 1, 6)
+        ]
+        self.games_of = [[g for g, game in enumerate(self.games) if kind in game.kinds] for kind in range(6)]
+        # The two-kind games cost more than they save on easy deals: consulted only once
+        # the search has expanded DUO_AFTER positions (their keys are kept up all along).
+        self.checked_of = [[kind] for kind in range(6)]
+        self.game_keys = [game.key_of(self.piles, self.height, self.filled) for game in self.games]
         self.lost: set[int] = set()
         self.path: list[tuple[int, ...]] = []
         self.nodes = 0
@@ -426,10 +449,10 @@ class _Search:
         """
         if not self._balanced() or not all(self._within_bound(kind) for kind in range(6)):
             return False
-        if not all(game.winnable(self.height, self.filled) for game in self.kind_games):
+        if not all(self.games[kind].winnable(self.game_keys[kind]) for kind in range(6)):
             return False
         start = (list(self.height), list(self.filled), list(self.remaining),
-                 list(self.in_reserve), self.cards_left, self.key)
+                 list(self.in_reserve), self.cards_left, self.key, list(self.game_keys))
         run = 0
         while True:
             run += 1
@@ -438,7 +461,8 @@ class _Search:
             try:
                 return self._search()
             except _Restart:
-                height, filled, remaining, in_reserve, self.cards_left, self.key = start
+                height, filled, remaining, in_reserve, self.cards_left, self.key, game_keys = start
+                self.game_keys = list(game_keys)
                 self.height, self.filled = list(height), list(filled)
                 self.remaining, self.in_reserve = list(remaining), list(in_reserve)
                 self.path.clear()
@@ -448,6 +472,8 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.restart_at:
             raise _Restart
+        if self.nodes == DUO_AFTER:
+            self.checked_of = self.games_of
         if self.node_budget is not None and self.nodes > self.node_budget:
             raise _OutOfBudget
         if self.deadline is not None and self.nodes % _TIME_CHECK_EVERY == 0:
@@ -456,7 +482,7 @@ class _Search:
         if not self._can_clear():
             self.lost.add(key)
             return False
-        lost = self.lost
+        lost, games, game_keys = self.lost, self.games, self.game_keys
         for move, kind, delta in self._moves():
             if key - delta in lost:
                 continue
@@ -464,12 +490,17 @@ class _Search:
             self.path.append(move)
             if self.cards_left == 0:
                 return True
+            mine = self.games_of[kind]
+            for g in mine:
+                game_keys[g] -= delta
             if (
                 self._within_bound(kind)
-                and self.kind_games[kind].winnable(self.height, self.filled)
+                and all(games[g].winnable(game_keys[g]) for g in self.checked_of[kind])
                 and self._search()
             ):
                 return True
+            for g in mine:
+                game_keys[g] += delta
             self.path.pop()
             self._undo(move)
         lost.add(key)

@@ -181,11 +181,14 @@ def test_a_position_dead_from_the_start_is_lost_at_once(rng):
 
 
 @st.composite
-def one_kind_positions(draw: st.DrawFn) -> Position:
-    """Only the cards of one kind (a pair's two ranks, or the faces), dealt at random."""
-    low = draw(st.integers(0, 5))
-    ranks = [11, 12, 13] if low == 0 else [low, 11 - low]
-    cards = draw(st.permutations(ranks * draw(st.integers(1, 4 if low == 0 else 6))))
+def few_kind_positions(draw: st.DrawFn, kinds: int) -> Position:
+    """Only the cards of ``kinds`` kinds (a pair's two ranks, or the faces), dealt at random."""
+    chosen = draw(st.lists(st.integers(0, 5), min_size=kinds, max_size=kinds, unique=True))
+    cards: list[int] = []
+    for low in chosen:
+        ranks = [11, 12, 13] if low == 0 else [low, 11 - low]
+        cards += ranks * draw(st.integers(1, (4 if low == 0 else 6) // kinds))
+    cards = draw(st.permutations(cards))
     piles: list[list[int]] = [[] for _ in range(12)]
     reserve: list[int | None] = [None] * 8
     for rank in cards:
@@ -197,20 +200,33 @@ def one_kind_positions(draw: st.DrawFn) -> Position:
     return position_of(piles, reserve)
 
 
-@given(one_kind_positions())
-@settings(max_examples=300)
-def test_one_kind_game_agrees_with_exhaustive_search(position):
-    """Reduction 7 decides a one-kind game exactly: it may prune only lost positions."""
-    piles = [[card.rank for card in pile] for pile in position.piles]
+def kind_game_verdict(position: Position) -> bool:
+    """Reduction 7's smaller game over every kind present, which is then the whole game."""
+    piles = [tuple(card.rank for card in pile) for pile in position.piles]
     reserve = [None if card is None else card.rank for card in position.reserve]
-    height = [len(pile) for pile in piles]
-    filled = [rank is not None for rank in reserve]
-    slot_rank = [rank or 0 for rank in reserve]
-    kind = kind_of(next(rank for rank in [*reserve, *sum(piles, [])] if rank))
-    game = _KindGame(kind, [tuple(pile) for pile in piles], slot_rank)
-    assert game.winnable(height, filled) == exhaustive_can_win(position)
-    solution = solve(position)
+    kinds = tuple(sorted({kind_of(rank) for rank in [*reserve, *sum(piles, ())] if rank}))
+    game = _KindGame(kinds, piles, [rank or 0 for rank in reserve], cap=10**9)
+    key = game.key_of(piles, [len(pile) for pile in piles], [rank is not None for rank in reserve])
+    return game.winnable(key)
+
+
+@given(st.one_of(few_kind_positions(1), few_kind_positions(2)))
+@settings(max_examples=400)
+def test_kind_games_agree_with_exhaustive_search(position):
+    """Reduction 7 decides a game of one or two kinds exactly, so it may prune only lost positions."""
+    assert kind_game_verdict(position) == exhaustive_can_win(position)
+
+
+@given(st.one_of(small_positions(), few_kind_positions(2), few_kind_positions(3)))
+@settings(max_examples=300)
+def test_verdict_with_two_kind_games_from_the_start_matches_exhaustive_search(position):
+    """The two-kind games are normally consulted only after a while; here from the first position."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("halfmoon.solver.DUO_AFTER", 1)
+        solution = solve(position)
     assert solution.won == exhaustive_can_win(position)
+    if solution.won:
+        assert plays_to_a_win(position, solution)
 
 
 def test_a_kind_that_cannot_be_cleared_alone_loses_at_once():
