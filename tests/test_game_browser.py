@@ -237,15 +237,21 @@ def test_placement_help_dims_exactly_the_cards_that_cannot_extend_the_selection(
 
 def test_tapping_an_emptied_slot_does_nothing(page, site_url):
     open_play(page, site_url)
-    first, second = example_moves()[:2]
-    tap(page, *first, *second)
-    emptied = next(source for source in second if source.startswith("R"))
+    moves = example_moves()
+    # Play the example up to its first move that empties a reserve slot.
+    count = next(i for i, move in enumerate(moves, start=1) if any(s.startswith("R") for s in move))
+    game = Game(EXAMPLE)
+    for move in moves[:count]:
+        tap(page, *move)
+        game.play("+".join(move))
+    emptied = next(source for source in moves[count - 1] if source.startswith("R"))
     empty_cell = f".hm-game [data-source='{emptied}']"
     page.click(empty_cell, force=True)  # aria-disabled: Playwright would wait for it to be enabled
-    assert selected(page) == [] and field(page, "moves") == "2"
-    tap(page, "1")
+    assert selected(page) == [] and field(page, "moves") == str(count)
+    filled = next(iter(game.position.playable()))
+    tap(page, filled)
     page.click(empty_cell, force=True)
-    assert selected(page) == ["1"]
+    assert selected(page) == [filled]
 
 
 # --- undo, deadlock, new game -------------------------------------------------------------------
