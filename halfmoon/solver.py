@@ -237,32 +237,33 @@ class _KindGame:
             return True
 
     def _win(self, key: int) -> bool:
+        # No undo on _KindCap: winnable() rebuilds height and filled from the key each time.
         if key == 0:
             return True
-        known = self.memo.get(key)
+        memo = self.memo
+        known = memo.get(key)
         if known is not None:
             return known
         self.budget -= 1
         if self.budget < 0:
             raise _KindCap
-        height, filled, piles = self.height, self.filled, self.piles
-        sources: dict[int, list[int]] = {rank: [] for group in self.groups for rank in group}
+        height, filled, piles, slot_rank = self.height, self.filled, self.piles, self.slot_rank
+        sources: list[list[int]] = [[] for _ in range(14)]
         for p in range(PILE_COUNT):
             if height[p]:
                 sources[piles[p][height[p] - 1]].append(p)
         for slot in range(SLOT_COUNT):
-            rank = self.slot_rank[slot]
             # Reductions 3 and 2, which hold in any game of this shape: a pile card of the
             # rank first, else only the lowest filled slot of the rank.
-            if filled[slot] and not sources[rank]:
-                sources[rank].append(PILE_COUNT + slot)
+            if filled[slot] and not sources[slot_rank[slot]]:
+                sources[slot_rank[slot]].append(PILE_COUNT + slot)
         moves: list[tuple[int, ...]] = []
         for group in self.groups:
-            lists = [sources[rank] for rank in group]
-            if len(lists) == 2:
-                moves += [(a, b) for a in lists[0] for b in lists[1]]
+            if len(group) == 2:
+                moves += [(a, b) for a in sources[group[0]] for b in sources[group[1]]]
             else:
-                moves += [(a, b, c) for a in lists[0] for b in lists[1] for c in lists[2]]
+                moves += [(a, b, c) for a in sources[group[0]] for b in sources[group[1]]
+                          for c in sources[group[2]]]
         won = False
         for move in moves:
             delta = 0
@@ -272,17 +273,15 @@ class _KindGame:
                     height[source] -= 1
                 else:
                     filled[source - PILE_COUNT] = False
-            try:
-                won = self._win(key - delta)
-            finally:
-                for source in move:
-                    if source < PILE_COUNT:
-                        height[source] += 1
-                    else:
-                        filled[source - PILE_COUNT] = True
+            won = self._win(key - delta)
+            for source in move:
+                if source < PILE_COUNT:
+                    height[source] += 1
+                else:
+                    filled[source - PILE_COUNT] = True
             if won:
                 break
-        self.memo[key] = won
+        memo[key] = won
         return won
 
 
