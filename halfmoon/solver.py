@@ -206,6 +206,7 @@ class _KindGame:
         self.piles = [tuple(rank for rank in pile if kind_of(rank) in kinds) for pile in piles]
         self.slot_rank = [rank if rank and kind_of(rank) in kinds else 0 for rank in slot_rank]
         self.memo: dict[int, bool] = {}
+        self.deadline: float | None = None  # the main search's: past it, _OutOfBudget
         self.height: list[int] = []
         self.filled: list[bool] = []
         self.budget = 0
@@ -247,6 +248,9 @@ class _KindGame:
         self.budget -= 1
         if self.budget < 0:
             raise _KindCap
+        if self.deadline is not None and self.budget % _TIME_CHECK_EVERY == 0:
+            if time.perf_counter() > self.deadline:
+                raise _OutOfBudget
         height, filled, piles, slot_rank = self.height, self.filled, self.piles, self.slot_rank
         sources: list[list[int]] = [[] for _ in range(14)]
         for p in range(PILE_COUNT):
@@ -336,6 +340,8 @@ class _Search:
         # (Two pairs' kinds together were measured to prune almost nothing the others miss.)
         self.games = [_KindGame((kind,), self.piles, self.slot_rank) for kind in range(6)]
         self.games += [_KindGame((FACES, low), self.piles, self.slot_rank, DUO_NODE_CAP) for low in range(1, 6)]
+        for game in self.games:
+            game.deadline = deadline
         self.games_of = [[g for g, game in enumerate(self.games) if kind in game.kinds] for kind in range(6)]
         # The two-kind games cost more than they save on easy deals: consulted only once
         # the search has expanded DUO_AFTER positions (their keys are kept up all along).
