@@ -62,8 +62,10 @@ a plain exhaustive search.
    the games holding that kind, so only those are checked after a move. One kind
    catches counting dead ends that 5 and 6 miss: two aces over a ten in one pile,
    with one ten and one ace over a ten elsewhere. Two kinds (the faces with one
-   pair's kind) catch such counts mixed with cycles between the kinds. A smaller game too big to decide within its cap
-   (``KIND_NODE_CAP``, ``DUO_NODE_CAP`` positions) is taken as winnable: no pruning.
+   pair's kind) catch such counts mixed with cycles between the kinds; they are
+   consulted only after ``DUO_AFTER`` positions. A smaller game too big to decide
+   within its cap (``KIND_NODE_CAP``, ``DUO_NODE_CAP`` positions) is taken as
+   winnable, which prunes nothing.
 
 The order in which moves are tried never changes the verdict, only the time and
 which win is found; restarts (see ``_Search.run``) vary it to escape the long
