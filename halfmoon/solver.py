@@ -341,7 +341,9 @@ class _Search:
         # Reduction 7's smaller games: each kind alone, then the faces with each pair's kind.
         # (Two pairs' kinds together were measured to prune almost nothing the others miss.)
         self.games = [_KindGame((kind,), self.piles, self.slot_rank) for kind in range(6)]
-        self.games += [_KindGame((FACES, low), self.piles, self.slot_rank, DUO_NODE_CAP) for low in range(1, 6)]
+        self.games += [
+            _KindGame((FACES, low), self.piles, self.slot_rank, DUO_NODE_CAP) for low in range(1, 6)
+        ]
         for game in self.games:
             game.deadline = deadline
         self.games_of = [[g for g, game in enumerate(self.games) if kind in game.kinds] for kind in range(6)]
