@@ -43,6 +43,9 @@ def below(words: Iterator[int], k: int) -> int:
             return word % k
 
 
+_REJECT_BELOW = (0, *((1 << 64) % k for k in range(1, 105)))
+
+
 def shuffled_deck(number: int) -> list[Card]:
     """Two decks, copy 1 then copy 2, Fisher–Yates shuffled by SplitMix64(number).
 
@@ -52,14 +55,15 @@ def shuffled_deck(number: int) -> list[Card]:
     x = number & MASK64
     for i in range(len(cards) - 1, 0, -1):
         k = i + 1
-        threshold = (1 << 64) % k
-        while True:
+        x = (x + GOLDEN_GAMMA) & MASK64
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        z ^= z >> 31
+        while z < _REJECT_BELOW[k]:  # rare: words under 2^64 mod k are drawn again
             x = (x + GOLDEN_GAMMA) & MASK64
             z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
             z ^= z >> 31
-            if z >= threshold:
-                break
         j = z % k
         cards[i], cards[j] = cards[j], cards[i]
     return cards
@@ -87,7 +91,7 @@ class Layout:
 def deal_layout(number: int) -> Layout:
     cards = shuffled_deck(number)
     dealt = PILES * PILE_HEIGHT
-    piles = tuple(tuple(cards[k] for k in range(p, dealt, PILES)) for p in range(PILES))
+    piles = tuple(tuple(cards[p:dealt:PILES]) for p in range(PILES))
     return Layout(piles=piles, reserve=tuple(cards[dealt:]))
 
 
