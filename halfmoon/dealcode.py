@@ -23,6 +23,10 @@ MASK64 = (1 << 64) - 1
 GOLDEN_GAMMA = 0x9E3779B97F4A7C15
 
 
+# 2^64 mod k for the k the shuffle uses: words under it are drawn again.
+_REJECT_BELOW = (0, *((1 << 64) % k for k in range(1, 105)))
+
+
 def splitmix64(state: int) -> Iterator[int]:
     """The SplitMix64 generator seeded with ``state``: an endless stream of 64-bit words."""
     x = state & MASK64
@@ -36,14 +40,11 @@ def splitmix64(state: int) -> Iterator[int]:
 
 def below(words: Iterator[int], k: int) -> int:
     """An unbiased number in ``range(k)``: rejects words under 2^64 mod k."""
-    threshold = (1 << 64) % k
+    threshold = _REJECT_BELOW[k] if k < len(_REJECT_BELOW) else (1 << 64) % k
     while True:
         word = next(words)
         if word >= threshold:
             return word % k
-
-
-_REJECT_BELOW = (0, *((1 << 64) % k for k in range(1, 105)))
 
 
 def shuffled_deck(number: int) -> list[Card]:

@@ -122,3 +122,18 @@ def test_the_fast_shuffle_agrees_with_the_plain_reference(number):
     from halfmoon.dealcode import reference_shuffled_deck
 
     assert shuffled_deck(number) == reference_shuffled_deck(number)
+
+
+@given(st.integers(min_value=0, max_value=DEAL_COUNT - 1))
+def test_the_fast_shuffle_rejects_words_as_the_reference_does(number):
+    # Real thresholds (2^64 mod k < 104) are almost never hit; raise them so that about
+    # a quarter of all words are rejected and both shuffles must redraw alike.
+    from unittest import mock
+
+    from halfmoon import dealcode
+
+    raised = tuple(1 << 62 for _ in dealcode._REJECT_BELOW)
+    with mock.patch.object(dealcode, "_REJECT_BELOW", raised):
+        fast = shuffled_deck(number)
+        assert fast == dealcode.reference_shuffled_deck(number)
+    assert fast != shuffled_deck(number)
