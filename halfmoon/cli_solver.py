@@ -46,7 +46,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     stats = subparsers.add_parser(
         "stats", help="solve consecutive deals and report the share that can be won",
         description="Solve N consecutive deals in parallel and print won, lost and undecided "
-        "counts, the winnable share with a 95%% Wilson interval, and timing percentiles.",
+        "counts, the winnable share with a 95% Wilson interval, and timing percentiles.",
     )
     stats.add_argument("--deals", type=int, required=True, metavar="N", help="how many deals")
     stats.add_argument("--start", default="HM1-N-AAAAAAA", metavar="CODE", help="the first deal code")
