@@ -11,29 +11,31 @@ a plain exhaustive search.
    once: a state whose whole (reduced) subtree failed is remembered as lost.
    Nothing is remembered when a budget cuts a subtree short.
 
-2. Reserve symmetry. Reserve cards cover nothing, so two reserve cards of one rank
-   are interchangeable: exchanging them maps every line of play onto another. Of
-   the reserve cards of a rank, only the one in the lowest filled slot is played.
+2. Free-card symmetry. Call a card free when it covers nothing and can be played
+   now: a reserve card, or the last card left in a pile (it stays on top until it
+   is removed). Two free cards of one rank are interchangeable: exchanging them
+   maps every line of play onto another. Of the free cards of a rank, only one is
+   played: the last card of the lowest-numbered pile, else the lowest filled slot.
 
-3. Pile before reserve. If a pile top and a reserve card have the same rank, a
-   move with the reserve card is never needed: after the same move with the pile
-   card instead, the reserve card stays available for ever and the card under the
-   pile card is uncovered, so any win after the first move can be replayed after
-   the second, the reserve card standing in where the pile card was used.
+3. Covering card before free card. If a pile top that covers other cards and a free
+   card have the same rank, a move with the free card is never needed: after the
+   same move with the pile card instead, the free card stays available for ever
+   and the card under the pile card is uncovered, so any win after the first move
+   can be replayed after the second, the free card standing in where the pile card
+   was used.
 
 4. Safe moves. A move is played with no alternative tried when it cannot spoil a
    win. Take a winning line W and the candidate move m. Rebuild W with m first;
    every other card must then still be removed no later than in W unless it is a
-   reserve card (uncovering a pile card earlier never hurts; a reserve card covers
+   free card (uncovering a pile card earlier never hurts; a free card covers
    nothing, so its timing does not matter). Two cases allow that:
 
-   a. For all of m's ranks but one, every other remaining card of that rank is in
-      the reserve. A pair (a, b) with the other rank-a cards in the reserve: in W,
-      a goes with some b' and b with some a'; give b' the reserve card a' at b''s
-      own turn in W and drop b's old move (b and a' left earlier or later: b is
-      gone already, a' is a reserve card). Triples likewise: the jacks, queens or
-      kings whose others are all reserve cards are handed out to W's other triples
-      at their own turns.
+   a. For all of m's ranks but one, every other remaining card of that rank is
+      free. A pair (a, b) with the other rank-a cards free: in W, a goes with some
+      b' and b with some a'; give b' the free card a' at b''s own turn in W and drop
+      b's old move (b and a' left earlier or later: b is gone already, a' is free).
+      Triples likewise: the jacks, queens or kings whose others are all free are
+      handed out to W's other triples at their own turns.
    b. Every remaining card of m's ranks is playable now, so stays playable until
       removed. Replace the k-th of W's moves of that kind by the k cards of each
       rank that W removes earliest and m did not: no card leaves later than in W.
@@ -520,16 +522,28 @@ class _Search:
         """
         height, piles = self.height, self.piles
         tops: list[list[int]] = [[] for _ in range(14)]
+        lone = [0] * 14  # pile cards with nothing under them, by rank
+        covering: list[list[int]] = [[] for _ in range(14)]
         for p in range(PILE_COUNT):
-            if height[p]:
-                tops[piles[p][height[p] - 1]].append(p)
-        # Reductions 2 and 3: per rank, the pile tops, else the lowest filled slot.
-        choices = [list(sources) for sources in tops]
+            h = height[p]
+            if h:
+                rank = piles[p][h - 1]
+                tops[rank].append(p)
+                if h == 1:
+                    lone[rank] += 1
+                else:
+                    covering[rank].append(p)
+        # Reductions 2 and 3: per rank, the tops that cover cards, else one card that covers
+        # nothing: the first lone pile card, else the lowest filled slot.
+        choices = covering
         for rank in range(1, 14):
-            if not tops[rank] and self.in_reserve[rank]:
-                slot = next(s for s in self.slots_of[rank] if self.filled[s])
-                choices[rank] = [PILE_COUNT + slot]
-        safe = self._safe_move(choices, tops)
+            if not covering[rank]:
+                if lone[rank]:
+                    choices[rank] = [next(p for p in tops[rank] if height[p] == 1)]
+                elif self.in_reserve[rank]:
+                    slot = next(s for s in self.slots_of[rank] if self.filled[s])
+                    choices[rank] = [PILE_COUNT + slot]
+        safe = self._safe_move(choices, tops, lone)
         if safe is not None:
             return [(safe[0], safe[1], self._delta(safe[0]))]
         moves = []
@@ -565,16 +579,16 @@ class _Search:
             dug += NOISE * self.noise.random()
         return (reserve_cards, -dug)
 
-    def _others_in_reserve(self, rank: int, tops: list[list[int]]) -> bool:
-        """Reduction 4a's test: the card played of ``rank`` is the only one outside the reserve."""
-        on_piles = self.remaining[rank] - self.in_reserve[rank]
-        return on_piles == 0 or (on_piles == 1 and len(tops[rank]) == 1)
+    def _others_in_reserve(self, rank: int, tops: list[list[int]], lone: list[int]) -> bool:
+        """Reduction 4a's test: every other card of ``rank`` covers nothing."""
+        covers = self.remaining[rank] - self.in_reserve[rank] - lone[rank]
+        return covers == 0 or (covers == 1 and len(tops[rank]) - lone[rank] == 1)
 
     def _all_playable(self, rank: int, tops: list[list[int]]) -> bool:
         return self.remaining[rank] == len(tops[rank]) + self.in_reserve[rank]
 
     def _safe_move(
-        self, choices: list[list[int]], tops: list[list[int]]
+        self, choices: list[list[int]], tops: list[list[int]], lone: list[int]
     ) -> tuple[tuple[int, ...], int] | None:
         """Reduction 4: a move that cannot spoil a win, if the position has one."""
         for low in range(1, 6):
@@ -582,15 +596,15 @@ class _Search:
             if not choices[low] or not choices[high]:
                 continue
             if (
-                self._others_in_reserve(low, tops)
-                or self._others_in_reserve(high, tops)
+                self._others_in_reserve(low, tops, lone)
+                or self._others_in_reserve(high, tops, lone)
                 or (self._all_playable(low, tops) and self._all_playable(high, tops))
             ):
                 a, b = choices[low][0], choices[high][0]
                 return ((a, b) if a < b else (b, a)), low
         if choices[JACK] and choices[QUEEN] and choices[KING]:
             faces = (JACK, QUEEN, KING)
-            alone = sum(self._others_in_reserve(rank, tops) for rank in faces)
+            alone = sum(self._others_in_reserve(rank, tops, lone) for rank in faces)
             if alone >= 2 or all(self._all_playable(rank, tops) for rank in faces):
                 return tuple(sorted(choices[rank][0] for rank in faces)), FACES
         return None
