@@ -3,7 +3,9 @@
 Targets (issue 5): on the first 1,000 deal codes from HM1-N-AAAAAAA, at least 99.5%
 decided with a 1-second budget each, median under 20 ms per deal on one core.
 The baseline is a plain depth-first search with a memory of visited positions over the
-same compact state, trying every legal removal in board order, with no reduction.
+same compact state, trying every legal removal in board order, with no reduction. The
+solver's two halves are also timed alone on the same deals: its search (reductions
+1-7) and its rounds formula (a SAT problem).
 
     python3 bench/bench_solver.py [--deals 1000] [--baseline-deals 200] [--seconds 1]
 """
@@ -85,6 +87,14 @@ def ours(number: int, seconds: float) -> str:
     return solve(DealCode(number), time_budget=seconds).status
 
 
+def search_alone(number: int, seconds: float) -> str:
+    return solve(DealCode(number), time_budget=seconds, method="search").status
+
+
+def rounds_alone(number: int, seconds: float) -> str:
+    return solve(DealCode(number), time_budget=seconds, method="rounds").status
+
+
 def run(method: Callable[[int, float], str], deals: int, seconds: float) -> dict[str, float]:
     counts = {WON: 0, LOST: 0, UNDECIDED: 0}
     times = []
@@ -127,7 +137,9 @@ def main(argv: list[str] | None = None) -> None:
     print(f"   {'method':<34} {'deals':>5} {'won':>5} {'lost':>5} {'undec':>5} {'decided':>8} "
           f"{'median ms':>9} {'p95 ms':>9} {'total s':>8}")
     print(row("plain memoised DFS (baseline)", run(baseline, side, args.seconds)))
-    print(row("solver, same deals", run(ours, side, args.seconds)))
+    print(row("solver's search alone", run(search_alone, side, args.seconds)))
+    print(row("solver's rounds formula alone", run(rounds_alone, side, args.seconds)))
+    print(row("solver (search, then formula)", run(ours, side, args.seconds)))
     if args.deals > side:
         full = run(ours, args.deals, args.seconds)
         print(row(f"solver, first {args.deals} deals", full))

@@ -60,7 +60,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _budget_options(parser: argparse.ArgumentParser, *, nodes: int | None, seconds: float | None) -> None:
     parser.add_argument("--nodes", type=int, default=nodes, metavar="N",
-                        help=f"positions to expand at most per deal (default: {nodes or 'no limit'})")
+                        help="positions the search may expand, and conflicts the rounds formula may meet, "
+                        f"per deal (default: {nodes or 'no limit'})")
     parser.add_argument("--seconds", type=float, default=seconds, metavar="S",
                         help=f"seconds to search at most per deal (default: {seconds or 'no limit'})")
 
@@ -91,11 +92,14 @@ def run_solve(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({
             "code": str(code), "status": solution.status, "nodes": solution.nodes,
-            "seconds": round(solution.seconds, 4), "moves": [str(move) for move in solution.moves],
+            "seconds": round(solution.seconds, 4), "by": solution.by,
+            "moves": [str(move) for move in solution.moves],
         }))
     if solution.status == LOST:
-        print(f"halfmoon: {code} cannot be won: the search proved that no order of removals "
-              f"clears the table ({_positions(solution.nodes)} expanded)", file=sys.stderr)
+        how = (f"the search tried every order of removals ({_positions(solution.nodes)} expanded)"
+               if solution.by == "search" else "the rounds formula has no solution")
+        print(f"halfmoon: {code} cannot be won: no order of removals clears the table; {how}",
+              file=sys.stderr)
         return EXIT_LOST
     if solution.status == UNDECIDED:
         print(f"halfmoon: {code} undecided: the budget ({_budget_words(args.nodes, args.seconds)}) "

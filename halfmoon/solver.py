@@ -1,7 +1,14 @@
 """Decide a Half Moon position: a winning line, a proof that none exists, or "undecided".
 
-For documentation work only (SPEC §3: the game never uses it). The search is a
-depth-first search over a compact state -- the twelve pile heights and the filled
+For documentation work only (SPEC §3: the game never uses it). Two deciders that
+share no code: a depth-first search with the reductions below, which finds most
+wins within a few thousand positions, and the rounds formula of
+``solver_rounds`` (a SAT problem), which settles what the search leaves --
+chiefly deals that cannot be won, where a proof by search can take millions of
+positions. ``solve`` runs the search first, briefly, then the formula; the tests
+check each one alone against a plain exhaustive search and against each other.
+
+The search is a depth-first search over a compact state -- the twelve pile heights and the filled
 reserve slots, which identify a position within its deal (``Position.key()``) --
 with these reductions. Each one is sound: if the position before it can be won,
 the search still finds a win. ``tests/test_solver.py`` checks the verdicts against
@@ -85,6 +92,7 @@ from .cards import JACK, KING, PAIR_SUM, QUEEN
 from .dealcode import DealCode, as_code
 from .moves import SOURCES, Move
 from .position import Position
+from .solver_rounds import RoundsProblem
 
 WON, LOST, UNDECIDED = "won", "lost", "undecided"
 PILE_COUNT = 12
@@ -100,6 +108,8 @@ _NEEDS = (
     (), *((PAIR_SUM - rank,) for rank in range(1, 11)),
     (QUEEN, KING), (JACK, KING), (JACK, QUEEN),
 )
+SEARCH_FIRST_NODES = 5_000  # positions the search may expand before the rounds formula takes over
+SEARCH_FIRST_SHARE = 0.2  # the share of a time budget the search may use before that
 RESTART_UNIT = 200  # positions expanded in the first runs of the search
 KIND_NODE_CAP = 20_000  # positions one kind's smaller game (reduction 7) may expand
 DUO_NODE_CAP = 2_000  # the same for a game of two kinds
@@ -115,6 +125,7 @@ class Solution:
     moves: tuple[Move, ...] = ()
     nodes: int = 0
     seconds: float = 0.0
+    by: str = ""  # what decided it: "search" or "rounds" (the formula); "" when undecided
 
     @property
     def won(self) -> bool:
@@ -134,22 +145,29 @@ def kind_of(rank: int) -> int:
     return FACES if rank >= JACK else min(rank, PAIR_SUM - rank)
 
 
+METHODS = ("both", "search", "rounds")
+
+
 def solve(
     target: Position | DealCode | str,
     *,
     node_budget: int | None = None,
     time_budget: float | None = None,
+    method: str = "both",
 ) -> Solution:
     """Decide ``target`` (a deal code, or a position part-way through a game).
 
-    ``node_budget`` bounds the positions expanded and ``time_budget`` the seconds;
-    when either runs out the verdict is UNDECIDED. The same input always gives
-    the same verdict and moves (a time budget aside, which depends on the machine).
+    ``node_budget`` bounds the positions the search expands and the conflicts the
+    rounds formula meets; ``time_budget`` bounds the seconds. When either runs out
+    the verdict is UNDECIDED. ``method`` is "both" (the search first, then the
+    formula), or "search" or "rounds" alone, which the tests play off against each
+    other. The same input always gives the same verdict and moves (a time budget
+    aside, which depends on the machine).
     """
     position = target if isinstance(target, Position) else Position(as_code(target))
     piles = [[card.rank for card in pile] for pile in position.piles]
     reserve = [None if card is None else card.rank for card in position.reserve]
-    return solve_ranks(piles, reserve, node_budget=node_budget, time_budget=time_budget)
+    return solve_ranks(piles, reserve, node_budget=node_budget, time_budget=time_budget, method=method)
 
 
 def solve_ranks(
@@ -158,17 +176,50 @@ def solve_ranks(
     *,
     node_budget: int | None = None,
     time_budget: float | None = None,
+    method: str = "both",
 ) -> Solution:
-    """Decide a position given as ranks: 12 piles bottom to top, 8 slots (None = empty)."""
+    """Decide a position given as ranks: 12 piles bottom to top, 8 slots (None = empty).
+
+    With "both", the depth-first search may expand ``SEARCH_FIRST_NODES`` positions
+    in ``SEARCH_FIRST_SHARE`` of the time; what it leaves goes to the rounds formula
+    (``solver_rounds``) for the rest of the time.
+    """
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
     started = time.perf_counter()
-    search = _Search(piles, reserve, node_budget, None if time_budget is None else started + time_budget)
+    deadline = None if time_budget is None else started + time_budget
+    nodes = 0
+    if method != "rounds":
+        search_nodes, search_deadline = node_budget, deadline
+        if method == "both":
+            search_nodes = SEARCH_FIRST_NODES if node_budget is None else min(node_budget, SEARCH_FIRST_NODES)
+            if time_budget is not None:
+                search_deadline = started + SEARCH_FIRST_SHARE * time_budget
+        search = _Search(piles, reserve, search_nodes, search_deadline)
+        try:
+            won = search.run()
+        except _OutOfBudget:
+            nodes = search.nodes if search_nodes is None else min(search.nodes, search_nodes)
+        else:
+            moves, seconds = _moves_of(search.path) if won else (), time.perf_counter() - started
+            return Solution(WON if won else LOST, moves, search.nodes, seconds, "search")
+        if method == "search":
+            return Solution(UNDECIDED, (), nodes, time.perf_counter() - started)
+    problem = RoundsProblem(piles, reserve)
     try:
-        won = search.run()
-    except _OutOfBudget:
-        nodes = search.nodes if node_budget is None else min(search.nodes, node_budget)
+        left = None if deadline is None else deadline - time.perf_counter()
+        verdict = problem.decide(conflicts=node_budget, seconds=left)
+        found = problem.moves() if verdict else []
+    finally:
+        problem.close()
+    if verdict is None:
         return Solution(UNDECIDED, (), nodes, time.perf_counter() - started)
-    moves = tuple(Move(tuple(SOURCES[s] for s in move)) for move in search.path) if won else ()
-    return Solution(WON if won else LOST, moves, search.nodes, time.perf_counter() - started)
+    seconds = time.perf_counter() - started
+    return Solution(WON if verdict else LOST, _moves_of(found), nodes, seconds, "rounds")
+
+
+def _moves_of(path: Sequence[tuple[int, ...]]) -> tuple[Move, ...]:
+    return tuple(Move(tuple(SOURCES[s] for s in move)) for move in path)
 
 
 def luby(index: int) -> int:

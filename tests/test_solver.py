@@ -314,10 +314,10 @@ def test_solve_exits_3_with_a_message_when_the_budget_runs_out(capsys):
     assert "undecided" in err and "--nodes" in err and "\n" == err[-1] and err.count("\n") == 1
 
 
-def test_solve_exits_1_with_a_message_when_the_deal_cannot_be_won(monkeypatch, capsys):
-    monkeypatch.setattr("halfmoon.cli_solver.solve", lambda *a, **k: Solution(LOST, (), 12, 0.0))
-    assert main(["solve", "HM1-N-AAAAAAD"]) == 1
-    assert "HM1-N-AAAAAAD cannot be won" in capsys.readouterr().err
+def test_solve_exits_1_with_a_message_when_the_deal_cannot_be_won(capsys):
+    assert main(["solve", HARD_LOST]) == 1
+    err = capsys.readouterr().err
+    assert f"{HARD_LOST} cannot be won" in err and "rounds formula" in err and err.count("\n") == 1
 
 
 @pytest.mark.parametrize(
@@ -364,6 +364,81 @@ def test_stats_prints_a_readable_summary(capsys):
     assert main(["stats", "--deals", "2", "--jobs", "1", "--nodes", "20000"]) == 0
     out = capsys.readouterr().out
     assert "winnable" in out and "95% Wilson interval" in out and "median" in out
+
+
+# --- the rounds formula (solver_rounds), against the search and exhaustive search ------------
+
+# Lost, but the search alone needs some 2.5 million positions to prove it.
+HARD_LOST = "HM1-N-AAAAAHU"
+
+
+@given(st.one_of(small_positions(), few_kind_positions(2), few_kind_positions(3)))
+@settings(max_examples=300)
+def test_the_rounds_formula_matches_exhaustive_search_on_generated_layouts(position):
+    solution = solve(position, method="rounds")
+    assert solution.decided and solution.by == "rounds"
+    assert solution.won == exhaustive_can_win(position)
+    if solution.won:
+        assert plays_to_a_win(position, solution)
+
+
+@given(number=st.integers(0, 40), cards_left=st.integers(10, 40), detour=st.integers(0, 6),
+       seed=st.integers(0, 2**32 - 1))
+@settings(max_examples=60)
+def test_the_rounds_formula_matches_exhaustive_search_late_in_real_deals(number, cards_left, detour, seed):
+    position = Position(DealCode(number))
+    line = solve(position, node_budget=200_000, method="search")
+    if not line.won:
+        return
+    for move in line.moves:
+        if position.cards_left() <= cards_left + 3 * detour:
+            break
+        position.push(move)
+    rng = random.Random(seed)
+    for _ in range(detour):
+        legal = position.legal_moves()
+        if not legal:
+            break
+        position.push(rng.choice(legal))
+    solution = solve(position, method="rounds")
+    assert solution.won == exhaustive_can_win(position)
+    if solution.won:
+        assert plays_to_a_win(position, solution)
+
+
+@pytest.mark.parametrize("number", [*range(12), *(DealCode.parse(code).number for code in (
+    "HM1-N-AAAAADY", "HM1-N-AAAAAGW", "HM1-N-AAAAAKS"))])
+def test_the_search_and_the_rounds_formula_agree_on_whole_deals(number):
+    """Two independent deciders: the search's reductions and the formula share no code."""
+    search = solve(DealCode(number), node_budget=300_000, method="search")
+    rounds = solve(DealCode(number), method="rounds")
+    assert search.decided and rounds.decided
+    assert search.status == rounds.status
+    if rounds.won:
+        final = Record(DealCode(number), list(rounds.moves)).replay()
+        assert final.is_won() and final.move_count == 48 and final.score == 520
+
+
+def test_a_deal_too_hard_for_the_search_is_settled_by_the_formula():
+    assert solve(HARD_LOST, node_budget=5_000, method="search").status == UNDECIDED
+    solution = solve(HARD_LOST, time_budget=60)
+    assert solution.status == LOST and solution.by == "rounds"
+
+
+def test_the_formula_sees_an_unbalanced_position_as_lost():
+    # An ace, a ten and a spare ace: one ace can never be removed.
+    position = position_of([[1, 10, 1]] + [[] for _ in range(11)], [None] * 8)
+    assert solve(position, method="rounds").status == LOST
+
+
+def test_the_formula_respects_its_budgets():
+    assert solve("HM1-N-AAAAAYS", node_budget=1, method="rounds").status == UNDECIDED
+    assert solve("HM1-N-AAAAAYS", time_budget=1e-6, method="rounds").status == UNDECIDED
+
+
+def test_an_unknown_method_is_refused():
+    with pytest.raises(ValueError, match="method"):
+        solve("HM1-N-AAAAAAB", method="guess")
 
 
 # --- the files in docs/ ------------------------------------------------------------------
