@@ -106,20 +106,13 @@ def winning_line(number: int) -> list:
     return list(solution.moves)
 
 
-@given(
-    number=st.integers(0, 40),
-    cards_left=st.integers(10, 30),
-    detour=st.integers(0, 6),
-    seed=st.integers(0, 2**32 - 1),
-)
-@settings(max_examples=120)
-def test_verdict_matches_exhaustive_search_late_in_real_deals(number, cards_left, detour, seed):
-    """Play towards a win until few cards are left, stray with random legal moves, then compare."""
+def late_position(number: int, cards_left: int, detour: int, seed: int) -> Position | None:
+    """Play deal ``number`` towards a win until few cards are left, then stray with random moves."""
     position = Position(DealCode(number))
-    solution = solve(position, node_budget=200_000)
-    if not solution.won:
-        return
-    for move in solution.moves:
+    line = solve(position, node_budget=200_000, method="search")
+    if not line.won:
+        return None
+    for move in line.moves:
         if position.cards_left() <= cards_left + 3 * detour:
             break
         position.push(move)
@@ -129,11 +122,28 @@ def test_verdict_matches_exhaustive_search_late_in_real_deals(number, cards_left
         if not legal:
             break
         position.push(rng.choice(legal))
-    verdict = solve(position)
-    assert verdict.decided
-    assert verdict.won == exhaustive_can_win(position)
-    if verdict.won:
-        assert plays_to_a_win(position, verdict)
+    return position
+
+
+@given(
+    number=st.integers(0, 40),
+    cards_left=st.integers(10, 30),
+    detour=st.integers(0, 6),
+    seed=st.integers(0, 2**32 - 1),
+)
+@settings(max_examples=120)
+def test_verdicts_match_exhaustive_search_late_in_real_deals(number, cards_left, detour, seed):
+    """The search alone, the formula alone and the two together, against exhaustive search."""
+    position = late_position(number, cards_left, detour, seed)
+    if position is None:
+        return
+    truth = exhaustive_can_win(position)
+    for method in ("search", "rounds", "both"):
+        verdict = solve(position, method=method)
+        assert verdict.decided
+        assert verdict.won == truth, method
+        if verdict.won:
+            assert plays_to_a_win(position, verdict)
 
 
 def test_generated_cases_include_both_won_and_lost_positions():
@@ -377,30 +387,6 @@ HARD_LOST = "HM1-N-AAAAAHU"
 def test_the_rounds_formula_matches_exhaustive_search_on_generated_layouts(position):
     solution = solve(position, method="rounds")
     assert solution.decided and solution.by == "rounds"
-    assert solution.won == exhaustive_can_win(position)
-    if solution.won:
-        assert plays_to_a_win(position, solution)
-
-
-@given(number=st.integers(0, 40), cards_left=st.integers(10, 40), detour=st.integers(0, 6),
-       seed=st.integers(0, 2**32 - 1))
-@settings(max_examples=60)
-def test_the_rounds_formula_matches_exhaustive_search_late_in_real_deals(number, cards_left, detour, seed):
-    position = Position(DealCode(number))
-    line = solve(position, node_budget=200_000, method="search")
-    if not line.won:
-        return
-    for move in line.moves:
-        if position.cards_left() <= cards_left + 3 * detour:
-            break
-        position.push(move)
-    rng = random.Random(seed)
-    for _ in range(detour):
-        legal = position.legal_moves()
-        if not legal:
-            break
-        position.push(rng.choice(legal))
-    solution = solve(position, method="rounds")
     assert solution.won == exhaustive_can_win(position)
     if solution.won:
         assert plays_to_a_win(position, solution)
