@@ -405,6 +405,11 @@ def test_the_search_and_the_rounds_formula_agree_on_whole_deals(number):
         assert final.is_won() and final.move_count == 48 and final.score == 520
 
 
+def test_the_formula_always_gives_the_same_record():
+    first, second = (solve("HM1-N-AAAAACD", method="rounds") for _ in range(2))
+    assert first.won and first.moves == second.moves
+
+
 def test_a_deal_too_hard_for_the_search_is_settled_by_the_formula():
     assert solve(HARD_LOST, node_budget=5_000, method="search").status == UNDECIDED
     solution = solve(HARD_LOST, time_budget=60)
