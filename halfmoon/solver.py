@@ -585,12 +585,13 @@ class _Search:
                 else:
                     covering[rank].append(p)
         # Reductions 2 and 3: per rank, the tops that cover cards, else one card that covers
-        # nothing: the first lone pile card, else the lowest filled slot.
-        choices = covering
+        # nothing: the first lone pile card (all tops of the rank are lone), else the lowest
+        # filled slot.
+        choices = [list(sources) for sources in covering]
         for rank in range(1, 14):
-            if not covering[rank]:
-                if lone[rank]:
-                    choices[rank] = [next(p for p in tops[rank] if height[p] == 1)]
+            if not choices[rank]:
+                if tops[rank]:
+                    choices[rank] = [tops[rank][0]]
                 elif self.in_reserve[rank]:
                     slot = next(s for s in self.slots_of[rank] if self.filled[s])
                     choices[rank] = [PILE_COUNT + slot]
@@ -630,7 +631,7 @@ class _Search:
             dug += NOISE * self.noise.random()
         return (reserve_cards, -dug)
 
-    def _others_in_reserve(self, rank: int, tops: list[list[int]], lone: list[int]) -> bool:
+    def _others_free(self, rank: int, tops: list[list[int]], lone: list[int]) -> bool:
         """Reduction 4a's test: every other card of ``rank`` covers nothing."""
         covers = self.remaining[rank] - self.in_reserve[rank] - lone[rank]
         return covers == 0 or (covers == 1 and len(tops[rank]) - lone[rank] == 1)
@@ -647,15 +648,15 @@ class _Search:
             if not choices[low] or not choices[high]:
                 continue
             if (
-                self._others_in_reserve(low, tops, lone)
-                or self._others_in_reserve(high, tops, lone)
+                self._others_free(low, tops, lone)
+                or self._others_free(high, tops, lone)
                 or (self._all_playable(low, tops) and self._all_playable(high, tops))
             ):
                 a, b = choices[low][0], choices[high][0]
                 return ((a, b) if a < b else (b, a)), low
         if choices[JACK] and choices[QUEEN] and choices[KING]:
             faces = (JACK, QUEEN, KING)
-            alone = sum(self._others_in_reserve(rank, tops, lone) for rank in faces)
+            alone = sum(self._others_free(rank, tops, lone) for rank in faces)
             if alone >= 2 or all(self._all_playable(rank, tops) for rank in faces):
                 return tuple(sorted(choices[rank][0] for rank in faces)), FACES
         return None

@@ -28,8 +28,8 @@ import threading
 from collections.abc import Sequence
 
 from .cards import JACK, KING, PAIR_SUM, QUEEN
+from .dealcode import PILES
 
-PILE_COUNT = 12
 _GROUPS = (*((low, PAIR_SUM - low) for low in range(1, 6)), (JACK, QUEEN, KING))
 
 
@@ -77,17 +77,17 @@ class RoundsProblem:
         self.cards: list[tuple[int, int, int]] = []
         for p, pile in enumerate(piles):
             self.cards += [(rank, p, len(pile) - 1 - i) for i, rank in enumerate(pile)]
-        self.cards += [(rank, PILE_COUNT + s, 0) for s, rank in enumerate(reserve) if rank]
+        self.cards += [(rank, PILES + s, 0) for s, rank in enumerate(reserve) if rank]
         ranks = [0] * 14
         for rank, _, _ in self.cards:
             ranks[rank] += 1
-        self.balanced = all(ranks[low] == ranks[PAIR_SUM - low] for low in range(1, 6)) and (
+        balanced = all(ranks[low] == ranks[PAIR_SUM - low] for low in range(1, 6)) and (
             ranks[JACK] == ranks[QUEEN] == ranks[KING]
         )
         self.rounds = sum(ranks[1:11]) // 2 + ranks[JACK]
         # A card under d others leaves in round d at the earliest; so does a pile of d + 1
         # cards need d + 1 groups at least.
-        self.possible = self.balanced and all(depth < self.rounds for _, _, depth in self.cards)
+        self.possible = balanced and all(depth < self.rounds for _, _, depth in self.cards)
         self.formula = _Formula()
         self.order: list[list[int]] = []
         self._solver = None
@@ -101,7 +101,7 @@ class RoundsProblem:
             row = [-f.true if t < depth else f.true if t == rounds - 1 else f.fresh() for t in range(rounds)]
             f.clauses += ([-row[t], row[t + 1]] for t in range(rounds - 1))
             self.order.append(row)
-        at = {(source, depth): c for c, (_, source, depth) in enumerate(self.cards) if source < PILE_COUNT}
+        at = {(source, depth): c for c, (_, source, depth) in enumerate(self.cards) if source < PILES}
         for (source, depth), under in at.items():
             over = at.get((source, depth - 1))
             if over is not None:
@@ -111,7 +111,7 @@ class RoundsProblem:
         for c, (rank, _, _) in enumerate(self.cards):
             by_rank.setdefault(rank, []).append(c)
         for cards in by_rank.values():
-            kept = [c for c in cards if self.cards[c][1] >= PILE_COUNT]
+            kept = [c for c in cards if self.cards[c][1] >= PILES]
             for first, second in zip(kept, kept[1:]):  # slot order breaks the reserve's symmetry
                 f.clauses += ([-self.order[second][t], self.order[first][t]] for t in range(rounds))
         for t in range(rounds - 1):
