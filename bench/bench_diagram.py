@@ -12,8 +12,8 @@ import statistics
 import time
 
 from halfmoon import DealCode, Position, Record
-from halfmoon.diagram import _item, render_svg
-from halfmoon.diagram_png import svg_to_png
+from halfmoon.diagram.png import svg_to_png
+from halfmoon.diagram.svg import _item, render_svg
 from halfmoon.i18n import available_languages
 
 RATE_TARGET = 1_000

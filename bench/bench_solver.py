@@ -19,7 +19,7 @@ from collections.abc import Callable
 from itertools import product
 
 from halfmoon import DealCode
-from halfmoon.cli_solver import percentile
+from halfmoon.cli.solving import percentile
 from halfmoon.solver import LOST, UNDECIDED, WON, solve
 
 TARGET_DECIDED = 0.995

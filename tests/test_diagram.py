@@ -21,7 +21,7 @@ from halfmoon import DealCode, Position, Record
 from halfmoon.cards import Card
 from halfmoon.cli import main
 from halfmoon.diagram import HEIGHT, SLOT_BOXES, WIDTH, render_svg, text_alternative
-from halfmoon.diagram_png import svg_to_png, write_png
+from halfmoon.diagram.png import svg_to_png, write_png
 from halfmoon.i18n import FSI, PDI, catalog
 from halfmoon.moves import PILE_SOURCES, RESERVE_SOURCES, SOURCES
 

@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 
 from halfmoon import Card, DealCode, Position, Record
 from halfmoon.cli import main
-from halfmoon.cli_solver import percentile, wilson_interval
+from halfmoon.cli.solving import percentile, wilson_interval
 from halfmoon.dealcode import DEAL_COUNT
-from halfmoon.solver import LOST, UNDECIDED, WON, Solution, _KindGame, kind_of, luby, solve
+from halfmoon.solver import LOST, UNDECIDED, WON, Solution, kind_of, luby, solve
+from halfmoon.solver.search import _KindGame
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "records" / "HM1-N-AAAAAAB.txt"
@@ -232,7 +233,7 @@ def test_kind_games_agree_with_exhaustive_search(position):
 def test_verdict_with_two_kind_games_from_the_start_matches_exhaustive_search(position):
     """The two-kind games are normally consulted only after a while; here from the first position."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("halfmoon.solver.DUO_AFTER", 1)
+        patch.setattr("halfmoon.solver.search.DUO_AFTER", 1)
         solution = solve(position)
     assert solution.won == exhaustive_can_win(position)
     if solution.won:
@@ -376,7 +377,7 @@ def test_stats_prints_a_readable_summary(capsys):
     assert "winnable" in out and "95% Wilson interval" in out and "median" in out
 
 
-# --- the rounds formula (solver_rounds), against the search and exhaustive search ------------
+# --- the rounds formula (halfmoon.solver.rounds), against the search and exhaustive search ------------
 
 # Lost, but the search alone needs some 2.5 million positions to prove it.
 HARD_LOST = "HM1-N-AAAAAHU"

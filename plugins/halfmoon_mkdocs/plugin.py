@@ -173,14 +173,10 @@ def _relative_source(page: Page, config: MkDocsConfig) -> str:
 
 
 def _render_stamp() -> str:
-    """Changes whenever the catalogs or the drawing code change (cache key part)."""
-    parts: list[bytes] = []
-    for path in sorted(i18n.catalog_dir().glob("*.json")):
-        parts.append(path.read_bytes())
-    try:
-        from halfmoon import diagram
+    """Changes whenever the catalogs or the engine's code change (cache key part)."""
+    import halfmoon
 
-        parts.append(Path(diagram.__file__).read_bytes())
-    except (ImportError, AttributeError, OSError):
-        pass
+    package = Path(halfmoon.__file__).parent
+    parts = [path.read_bytes() for path in sorted(i18n.catalog_dir().glob("*.json"))]
+    parts += [path.read_bytes() for path in sorted(package.rglob("*.py"))]
     return digest(*parts)

@@ -3,7 +3,7 @@
 For documentation work only (SPEC §3: the game never uses it). Two deciders that
 share no code: a depth-first search with the reductions below, which finds most
 wins within a few thousand positions, and the rounds formula of
-``solver_rounds`` (a SAT problem), which settles what the search leaves --
+``halfmoon.solver.rounds`` (a SAT problem), which settles what the search leaves --
 chiefly deals that cannot be won, where a proof by search can take millions of
 positions. ``solve`` runs the search first, briefly, then the formula; the tests
 check each one alone against a plain exhaustive search and against each other.
@@ -88,11 +88,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import JACK, KING, PAIR_SUM, QUEEN
-from .dealcode import DealCode, as_code
-from .moves import SOURCES, Move
-from .position import Position
-from .solver_rounds import RoundsProblem
+from ..cards import JACK, KING, PAIR_SUM, QUEEN
+from ..dealcode import DealCode, as_code
+from ..moves import SOURCES, Move
+from ..position import Position
+from .rounds import RoundsProblem
 
 WON, LOST, UNDECIDED = "won", "lost", "undecided"
 PILE_COUNT = 12
@@ -182,7 +182,7 @@ def solve_ranks(
 
     With "both", the depth-first search may expand ``SEARCH_FIRST_NODES`` positions
     in ``SEARCH_FIRST_SHARE`` of the time; what it leaves goes to the rounds formula
-    (``solver_rounds``) for the rest of the time.
+    (``halfmoon.solver.rounds``) for the rest of the time.
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")

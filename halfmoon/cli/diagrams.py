@@ -19,14 +19,14 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .dealcode import DealCode
-from .diagram import render_svg
-from .diagram_png import DEFAULT_SCALE, svg_to_png
-from .errors import DealCodeError, HalfMoonError, InvalidSourceError
-from .i18n import catalog
-from .moves import Source, parse_source
-from .position import Position
-from .record import Record, read_record
+from ..dealcode import DealCode
+from ..diagram import render_svg
+from ..diagram.png import DEFAULT_SCALE, svg_to_png
+from ..errors import DealCodeError, HalfMoonError, InvalidSourceError
+from ..i18n import catalog
+from ..moves import Source, parse_source
+from ..position import Position
+from ..record import Record, read_record
 
 FORMATS = ("svg", "png")
 

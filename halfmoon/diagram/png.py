@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .diagram import HEIGHT, WIDTH, resolve_theme
-from .errors import HalfMoonError
+from ..errors import HalfMoonError
+from .svg import HEIGHT, WIDTH, resolve_theme
 
 DEFAULT_SCALE = 2.0
 DEFAULT_BACKGROUND = "#ffffff"

@@ -14,10 +14,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from .dealcode import DEAL_COUNT, DealCode
-from .errors import HalfMoonError
-from .record import Record
-from .solver import LOST, UNDECIDED, WON, Solution, solve
+from ..dealcode import DEAL_COUNT, DealCode
+from ..errors import HalfMoonError
+from ..record import Record
+from ..solver import LOST, UNDECIDED, WON, Solution, solve
 
 EXIT_WON, EXIT_LOST, EXIT_UNDECIDED = 0, 1, 3
 DEFAULT_SOLVE_NODES = 5_000_000

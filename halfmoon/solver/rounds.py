@@ -1,6 +1,6 @@
 """The exact half of the solver: a position decided as a satisfiability problem.
 
-The depth-first search in ``solver.py`` finds most wins in milliseconds, but proving
+The depth-first search in ``search.py`` finds most wins in milliseconds, but proving
 that a deal cannot be won can take it millions of positions. This module states
 "this position can be cleared" as a propositional formula and hands it to a SAT
 solver (MiniSat 2.2 through python-sat), which settles those deals in a fraction
@@ -27,8 +27,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 
-from .cards import JACK, KING, PAIR_SUM, QUEEN
-from .dealcode import PILES
+from ..cards import JACK, KING, PAIR_SUM, QUEEN
+from ..dealcode import PILES
 
 _GROUPS = (*((low, PAIR_SUM - low) for low in range(1, 6)), (JACK, QUEEN, KING))
 

@@ -39,11 +39,11 @@ from xml.sax.saxutils import escape
 
 from babel.lists import format_list
 
-from .cards import DECK, Card
-from .dealcode import PILE_HEIGHT, DealCode
-from .i18n import catalog
-from .moves import PILE_SOURCES, RESERVE_SOURCES, SOURCES, Source, parse_source
-from .position import Position
+from ..cards import DECK, Card
+from ..dealcode import PILE_HEIGHT, DealCode
+from ..i18n import catalog
+from ..moves import PILE_SOURCES, RESERVE_SOURCES, SOURCES, Source, parse_source
+from ..position import Position
 
 __all__ = [
     "THEME", "CLASSES", "WIDTH", "HEIGHT", "SLOT_BOXES",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .i18n import check_catalogs
+from ..i18n import check_catalogs
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -12,16 +12,16 @@ import json
 import sys
 from collections.abc import Sequence
 
-from .dealcode import DealCode
-from .errors import HalfMoonError
-from .position import Position
-from .record import read_record
+from ..dealcode import DealCode
+from ..errors import HalfMoonError
+from ..position import Position
+from ..record import read_record
 
 SUBCOMMAND_MODULES = (
-    "halfmoon.cli_catalogs",
-    "halfmoon.cli_solver",
+    "halfmoon.cli.catalogs",
+    "halfmoon.cli.solving",
     "halfmoon.cli",
-    "halfmoon.cli_diagram",
+    "halfmoon.cli.diagrams",
 )
 
 
