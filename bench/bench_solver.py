@@ -19,8 +19,8 @@ from collections.abc import Callable
 from itertools import product
 
 from halfmoon import DealCode
-from halfmoon.cli.solving import percentile
 from halfmoon.solver import LOST, UNDECIDED, WON, solve
+from halfmoon.solver.figures import percentile
 
 TARGET_DECIDED = 0.995
 TARGET_MEDIAN_MS = 20.0

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from halfmoon import Card, DealCode, Position, Record
 from halfmoon.cli import main
-from halfmoon.cli.solving import percentile, wilson_interval
 from halfmoon.dealcode import DEAL_COUNT
 from halfmoon.solver import LOST, UNDECIDED, WON, Solution, kind_of, luby, solve
+from halfmoon.solver.figures import percentile, wilson_interval
 from halfmoon.solver.search import _KindGame
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -340,41 +340,24 @@ def test_solve_exits_1_with_a_message_when_the_deal_cannot_be_won(capsys):
         (["stats", "--deals", "3", "--start", "HM2-N-AAAAAAA"], "version"),
         (["stats", "--deals", "3", "--start", "HM1-N-ZZZZZZZ"], "past the last deal code"),
         (["stats", "--deals", "3", "--jobs", "0"], "--jobs"),
+        (["stats", "--deals", "3", "--jobs", "99999999999999999999"], "--jobs"),
+        (["stats", "--deals", "3", "--shard", "3/2"], "--shard"),
+        (["stats", "--deals", "3", "--shard", "²/3"], "--shard"),
+        (["stats", "--deals", "3", "--nodes", "9223372036854775808"], "--nodes"),
+        (["stats"], "--deals"),
+        (["stats", "--deals", "3", "-o", "/nonexistent/figures.json"], "no folder"),
+        (["stats", "--deals", "3", "--results", "/nonexistent/r.jsonl"], "no folder"),
+        (["stats", "--merge", "/nonexistent/r.jsonl"], "no such results file"),
+        (["solve", "HM1-N-AAAAAAB", "-o", "/nonexistent/game.txt"], "no folder"),
+        (["solve", "HM1-N-AAAAAAB", "--seconds", "inf"], "--seconds"),
+        (["solve", "HM1-N-AAAAAAB", "--seconds", "1e10"], "--seconds"),
+        (["solve", "HM1-N-AAAAAAB", "--nodes", "9223372036854775808"], "--nodes"),
     ],
 )
 def test_bad_solver_options_give_one_line_and_exit_2(capsys, args, message):
     assert main(args) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
-
-
-def stats_json(capsys, *extra: str) -> dict:
-    assert main(["stats", "--deals", "6", "--start", "HM1-N-AAAAAAK", "--nodes", "20000",
-                 "--json", *extra]) == 0
-    return json.loads(capsys.readouterr().out)
-
-
-def test_stats_counts_agree_with_solving_each_deal(capsys):
-    figures = stats_json(capsys, "--jobs", "1")
-    verdicts = [solve(DealCode(10 + i), node_budget=20_000).status for i in range(6)]
-    assert figures["deals"] == 6 and figures["start"] == "HM1-N-AAAAAAK"
-    assert [figures["won"], figures["lost"], figures["undecided"]] == [
-        verdicts.count(WON), verdicts.count(LOST), verdicts.count(UNDECIDED)
-    ]
-    assert figures["share"] == pytest.approx(figures["won"] / 6)
-    assert (figures["ci_low"], figures["ci_high"]) == pytest.approx(wilson_interval(figures["won"], 6))
-
-
-def test_stats_in_parallel_gives_the_same_counts(capsys):
-    alone, parallel = stats_json(capsys, "--jobs", "1"), stats_json(capsys, "--jobs", "2")
-    for field in ("won", "lost", "undecided", "lost_deals", "undecided_deals"):
-        assert alone[field] == parallel[field]
-
-
-def test_stats_prints_a_readable_summary(capsys):
-    assert main(["stats", "--deals", "2", "--jobs", "1", "--nodes", "20000"]) == 0
-    out = capsys.readouterr().out
-    assert "winnable" in out and "95% Wilson interval" in out and "median" in out
 
 
 # --- the rounds formula (halfmoon.solver.rounds), against the search and exhaustive search ------------

@@ -3,6 +3,6 @@
 ``solve`` runs the search first and hands what it leaves to the formula.
 """
 
-from .search import LOST, UNDECIDED, WON, Solution, kind_of, luby, solve, solve_ranks
+from .search import LOST, UNDECIDED, WON, Solution, Verdict, kind_of, luby, solve, solve_ranks
 
-__all__ = ["LOST", "UNDECIDED", "WON", "Solution", "kind_of", "luby", "solve", "solve_ranks"]
+__all__ = ["LOST", "UNDECIDED", "WON", "Solution", "Verdict", "kind_of", "luby", "solve", "solve_ranks"]

@@ -3,7 +3,7 @@
 The depth-first search in ``search.py`` finds most wins in milliseconds, but proving
 that a deal cannot be won can take it millions of positions. This module states
 "this position can be cleared" as a propositional formula and hands it to a SAT
-solver (MiniSat 2.2 through python-sat), which settles those deals in a fraction
+solver (MiniSat 2.2 through python-sat; Glucose confirms), which settles those deals in a fraction
 of a second. The search tries first; this module takes what it leaves.
 
 The formula: play in rounds 0, 1, ..., T-1. Every remaining card leaves in one
@@ -30,6 +30,9 @@ from collections.abc import Sequence
 from ..cards import JACK, KING, PAIR_SUM, QUEEN
 from ..dealcode import PILES
 
+SAT_SOLVER = "minisat22"  # decides; FROZEN while the winnability run goes on (runs/winnability/)
+# confirms lost verdicts on the same formula (CaDiCaL in python-sat takes no conflict budget)
+SECOND_SAT_SOLVER = "glucose4"
 _GROUPS = (*((low, PAIR_SUM - low) for low in range(1, 6)), (JACK, QUEEN, KING))
 
 
@@ -91,6 +94,7 @@ class RoundsProblem:
         self.formula = _Formula()
         self.order: list[list[int]] = []
         self._solver = None
+        self.conflicts = 0  # met by the SAT solver over every ``decide`` so far
         if self.possible:
             self._encode()
 
@@ -122,16 +126,22 @@ class RoundsProblem:
                     for a, b in zip(outputs, outputs[1:]):
                         f.same(a, b)
 
-    def decide(self, conflicts: int | None = None, seconds: float | None = None) -> bool | None:
-        """True (winnable), False (lost), or None when the budget ran out first."""
+    def decide(
+        self, conflicts: int | None = None, seconds: float | None = None, sat_solver: str = SAT_SOLVER
+    ) -> bool | None:
+        """True (winnable), False (lost), or None when the budget ran out first.
+
+        ``sat_solver`` names a python-sat solver: MiniSat 2.2 normally; another one
+        (``SECOND_SAT_SOLVER``) confirms a verdict on the same formula.
+        """
         if not self.cards:
             return True
         if not self.possible:
             return False
         if self._solver is None:
-            from pysat.solvers import Minisat22
+            from pysat.solvers import Solver
 
-            self._solver = Minisat22(bootstrap_with=self.formula.clauses)
+            self._solver = Solver(name=sat_solver, bootstrap_with=self.formula.clauses)
         solver = self._solver
         if conflicts is not None:
             solver.conf_budget(max(1, conflicts))
@@ -145,6 +155,7 @@ class RoundsProblem:
             if timer is not None:
                 timer.cancel()
             solver.clear_interrupt()
+            self.conflicts = solver.accum_stats().get("conflicts", 0)
         return verdict
 
     def moves(self) -> list[tuple[int, ...]]:

@@ -87,6 +87,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from ..cards import JACK, KING, PAIR_SUM, QUEEN
 from ..dealcode import DealCode, as_code
@@ -94,7 +95,16 @@ from ..moves import SOURCES, Move
 from ..position import Position
 from .rounds import RoundsProblem
 
-WON, LOST, UNDECIDED = "won", "lost", "undecided"
+
+class Verdict(StrEnum):
+    """What the solver says of a position (equal to its lower-case name as a string)."""
+
+    WON = "won"
+    LOST = "lost"
+    UNDECIDED = "undecided"
+
+
+WON, LOST, UNDECIDED = Verdict.WON, Verdict.LOST, Verdict.UNDECIDED
 PILE_COUNT = 12
 SLOT_COUNT = 8
 FACES = 0  # kind 0 is the triple J+Q+K; kinds 1..5 are the pairs A+10 .. 5+6
@@ -121,11 +131,12 @@ NOISE = 12.0  # how far, in pile heights, a later run may reorder the heuristic'
 class Solution:
     """The verdict on a position, and the winning moves from it when there is one."""
 
-    status: str  # WON, LOST or UNDECIDED
+    status: Verdict
     moves: tuple[Move, ...] = ()
-    nodes: int = 0
+    nodes: int = 0  # positions the search expanded
     seconds: float = 0.0
     by: str = ""  # what decided it: "search" or "rounds" (the formula); "" when undecided
+    conflicts: int = 0  # conflicts the formula's SAT solver met
 
     @property
     def won(self) -> bool:
@@ -213,9 +224,9 @@ def solve_ranks(
     finally:
         problem.close()
     if verdict is None:
-        return Solution(UNDECIDED, (), nodes, time.perf_counter() - started)
+        return Solution(UNDECIDED, (), nodes, time.perf_counter() - started, conflicts=problem.conflicts)
     seconds = time.perf_counter() - started
-    return Solution(WON if verdict else LOST, _moves_of(found), nodes, seconds, "rounds")
+    return Solution(WON if verdict else LOST, _moves_of(found), nodes, seconds, "rounds", problem.conflicts)
 
 
 def _moves_of(path: Sequence[tuple[int, ...]]) -> tuple[Move, ...]:

@@ -1,0 +1,287 @@
+"""``halfmoon stats``: decide consecutive deals in parallel, one JSON line per deal, and summarise.
+
+The work is generated lazily and results are written as they come, so a run of
+any length starts at once, survives Ctrl-C (exit 130, results kept) and resumes
+from its results file; ``--shard K/N`` splits a run, ``--merge`` joins the shards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import multiprocessing
+import os
+import queue
+import shlex
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TextIO
+
+from tqdm import tqdm
+
+from ..dealcode import DEAL_COUNT, DealCode
+from ..errors import HalfMoonError
+from ..solver.figures import (
+    ResultsFileError,
+    RunHeader,
+    dumps,
+    format_summary,
+    header_line,
+    merge,
+    read_results,
+    result_line,
+    summarise,
+)
+from ..solver.survey import SOLVER_ID, DealResult, examine
+from .solving import MAX_NODES, SolverUsageError, check_writable
+
+DEFAULT_STATS_NODES = 200_000
+MAX_JOBS_PER_CORE = 4
+CHUNK = 4  # deals sent to a worker at once
+IN_FLIGHT_PER_JOB = 2  # chunks queued per worker: enough to keep it busy, few to lose on Ctrl-C
+EXIT_INTERRUPTED = 130
+
+
+class _Terminated(Exception):
+    """SIGTERM, handled like Ctrl-C."""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    stats = subparsers.add_parser(
+        "stats", help="solve consecutive deals and report the share that can be won",
+        description="Decide N consecutive deals in parallel and print won, lost and undecided counts, "
+        "the winnable share with a 95% Wilson interval, the simple players' rates and timings. "
+        "Every lost verdict is confirmed a second way and every win replayed. With --results, "
+        "each deal is written as one JSON line as it finishes; running the same command again "
+        "resumes. --merge joins the results files of the shards of one run.",
+    )
+    stats.add_argument("--deals", type=int, metavar="N", help="how many deals (the whole run's)")
+    stats.add_argument("--start", default="HM1-N-AAAAAAA", metavar="CODE", help="the first deal code")
+    stats.add_argument("--shard", default="1/1", metavar="K/N",
+                       help="only every N-th deal from the K-th (default: 1/1, all)")
+    stats.add_argument("--jobs", type=int, default=None, metavar="J",
+                       help=f"worker processes (default: every core; at most {MAX_JOBS_PER_CORE} a core)")
+    stats.add_argument("--nodes", type=int, default=DEFAULT_STATS_NODES, metavar="N",
+                       help="positions the search may expand and conflicts the rounds formula may meet, "
+                       f"per deal (default: {DEFAULT_STATS_NODES:,})")
+    stats.add_argument("--results", metavar="FILE.jsonl",
+                       help="write each deal here as a JSON line; an existing file of the same run resumes")
+    stats.add_argument("--merge", nargs="+", metavar="FILE.jsonl",
+                       help="summarise these results files (the shards of one run) instead of solving")
+    stats.add_argument("--json", action="store_true", help="print the figures as JSON")
+    stats.add_argument("-o", "--output", metavar="FILE", help="write the figures here instead of printing")
+    stats.set_defaults(run=run_stats)
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    k, slash, n = text.partition("/")
+    if not (slash and k.isascii() and k.isdigit() and n.isascii() and n.isdigit()
+            and len(k) < 7 and len(n) < 7 and 1 <= int(k) <= int(n)):
+        raise SolverUsageError(f"--shard must be K/N with 1 <= K <= N (e.g. 1/2), not {text[:40]!r}")
+    return int(k), int(n)
+
+
+def _jobs(requested: int | None, work: int) -> int:
+    cores = os.cpu_count() or 1
+    if requested is not None and not 1 <= requested <= MAX_JOBS_PER_CORE * cores:
+        raise SolverUsageError(
+            f"--jobs must be from 1 to {MAX_JOBS_PER_CORE * cores} ({MAX_JOBS_PER_CORE} per core "
+            f"on this machine's {cores}), not {str(requested)[:30]}"
+        )
+    return max(1, min(requested or cores, work))
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    if args.output:
+        check_writable(args.output, "-o")
+    if args.merge:
+        return _run_merge(args)
+    if args.deals is None:
+        raise SolverUsageError("give --deals N (or --merge FILE... to summarise results files)")
+    if not 1 <= args.deals <= DEAL_COUNT:
+        raise SolverUsageError(f"--deals must be from 1 to {DEAL_COUNT}, not {str(args.deals)[:30]}")
+    if not 1 <= args.nodes <= MAX_NODES:
+        raise SolverUsageError(f"--nodes must be from 1 to {MAX_NODES:,}, not {str(args.nodes)[:30]}")
+    start = DealCode.parse(args.start)
+    if start.number + args.deals > DEAL_COUNT:
+        raise SolverUsageError(
+            f"{args.deals} deals from {start} run past the last deal code {DealCode(DEAL_COUNT - 1)}"
+        )
+    shard, of = parse_shard(args.shard)
+    header = RunHeader(str(start), args.deals, args.nodes, SOLVER_ID, shard, of)
+    if header.size() == 0:
+        raise SolverUsageError(f"shard {shard}/{of} of {args.deals} deals is empty")
+    done: list[DealResult] = []
+    results_file: TextIO | None = None
+    if args.results:
+        done, results_file = _open_results(Path(args.results), header)
+    finished = {DealCode.parse(result.code).number for result in done}
+    todo = (number for number in header.numbers() if number not in finished)
+    jobs = _jobs(args.jobs, header.size() - len(finished))
+    collected = list(done)
+    progress = tqdm(total=header.size(), initial=len(done), unit="deal", file=sys.stderr,
+                    disable=not sys.stderr.isatty(), dynamic_ncols=True, smoothing=0.05)
+
+    def keep(result: DealResult) -> None:
+        collected.append(result)
+        if results_file is not None:
+            results_file.write(result_line(result))
+            results_file.flush()
+        progress.update(1)
+
+    try:
+        with _sigterm_as_exception():
+            _decide_all(todo, args.nodes, jobs, keep)
+    except (KeyboardInterrupt, _Terminated):
+        progress.close()
+        where = (f"kept in {args.results}; run the same command to resume" if args.results
+                 else "not kept: give --results FILE to keep them")
+        print(f"halfmoon: interrupted: {len(collected):,} of {header.size():,} deals done, {where}",
+              file=sys.stderr)
+        return EXIT_INTERRUPTED
+    finally:
+        progress.close()
+        if results_file is not None:
+            results_file.close()
+    summary = summarise(header, collected, _command(args, start), complete=True)
+    _write_summary(args, summary)
+    return 0
+
+
+def _run_merge(args: argparse.Namespace) -> int:
+    for name in args.merge:
+        if not Path(name).is_file():
+            raise ResultsFileError(f"{name}: no such results file")
+    header, results, complete = merge([Path(name) for name in args.merge])
+    command = shlex.join(["halfmoon", "stats", "--merge", *args.merge])
+    _write_summary(args, summarise(header, results, command, complete=complete))
+    return 0
+
+
+def _write_summary(args: argparse.Namespace, summary) -> None:  # noqa: ANN001 - a Summary
+    text = dumps(summary.to_json(), indent=2) + "\n" if args.json else format_summary(summary)
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+        print(f"halfmoon: figures written to {args.output}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+
+
+def _open_results(path: Path, header: RunHeader) -> tuple[list[DealResult], TextIO]:
+    """The deals already in ``path`` (same run only) and the file open for appending."""
+    check_writable(str(path), "--results")
+    if path.exists() and path.stat().st_size > 0:
+        theirs, done = read_results(path, repair=True)
+        if theirs != header:
+            raise ResultsFileError(
+                f"{path} holds another run ({theirs.deals} deals from {theirs.start}, shard "
+                f"{theirs.shard}/{theirs.of}, {theirs.nodes:,} nodes, {theirs.solver}): "
+                "give another --results file or the same options"
+            )
+        return done, open(path, "a", encoding="utf-8")
+    stream = open(path, "w", encoding="utf-8")
+    stream.write(header_line(header))
+    stream.flush()
+    return [], stream
+
+
+def _command(args: argparse.Namespace, start: DealCode) -> str:
+    """The command that repeats this run, for the figures' provenance."""
+    words = ["halfmoon", "stats", "--deals", str(args.deals), "--start", str(start),
+             "--nodes", str(args.nodes)]
+    if args.shard != "1/1":
+        words += ["--shard", args.shard]
+    return shlex.join(words)
+
+
+# --- the work ----------------------------------------------------------------------------------
+
+
+def examine_chunk(numbers: list[int], nodes: int) -> list[DealResult]:
+    return [examine(number, nodes) for number in numbers]
+
+
+def _failure(chunk: list[int], error: BaseException) -> HalfMoonError:
+    """A worker's exception as one line naming the deals (a disagreement already names its deal)."""
+    if isinstance(error, HalfMoonError):
+        return error
+    codes = f"{DealCode(chunk[0])} to {DealCode(chunk[-1])}"
+    return HalfMoonError(f"a worker failed on the deals {codes}: {type(error).__name__}: {error}")
+
+
+def _worker_init() -> None:
+    # Ctrl-C reaches every process of the group: only the parent acts on it, and it ends
+    # the workers itself (SIGTERM, which must kill them at once, even inside the SAT solver).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _decide_all(numbers: Iterator[int], nodes: int, jobs: int, keep: Callable[[DealResult], None]) -> None:
+    if jobs == 1:
+        for number in numbers:
+            keep(examine(number, nodes))
+        return
+    chunks = iter(lambda: list(itertools.islice(numbers, CHUNK)), [])
+    finished: queue.SimpleQueue[list[DealResult] | BaseException] = queue.SimpleQueue()
+    # Workers are forked with SIGINT ignored, so a Ctrl-C during start-up cannot reach them first.
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        pool = multiprocessing.Pool(jobs, initializer=_worker_init)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    def submit(chunk: list[int]) -> None:
+        pool.apply_async(examine_chunk, (chunk, nodes), callback=finished.put,
+                         error_callback=lambda error: finished.put(_failure(chunk, error)))
+
+    try:
+        pending = 0
+        for chunk in itertools.islice(chunks, jobs * IN_FLIGHT_PER_JOB):
+            submit(chunk)
+            pending += 1
+        while pending:
+            try:
+                outcome = finished.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            pending -= 1
+            if isinstance(outcome, BaseException):
+                raise outcome
+            for result in outcome:
+                keep(result)
+            chunk = next(chunks, None)
+            if chunk is not None:
+                submit(chunk)
+                pending += 1
+        pool.close()
+    finally:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut this short
+        try:
+            pool.terminate()
+            pool.join()
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+
+class _sigterm_as_exception:  # noqa: N801 - used as a context manager, like contextlib's
+    """Within: SIGTERM raises _Terminated in the main thread (a no-op elsewhere)."""
+
+    def __enter__(self) -> None:
+        self.previous = None
+        if _in_main_thread():
+            self.previous = signal.signal(signal.SIGTERM, _raise_terminated)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGTERM, self.previous)
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise _Terminated
+
+
+def _in_main_thread() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()

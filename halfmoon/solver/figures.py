@@ -1,0 +1,288 @@
+"""Winnability figures: results files (JSON Lines, one deal a line) and the summary of a run.
+
+A results file starts with a header line naming the run (``RunHeader``); each
+further line is one deal (``DealResult``). Lines are appended as deals finish, so
+an interrupted run keeps them and resumes; shards of one run merge into one summary.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import math
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from ..dealcode import DealCode
+from ..errors import HalfMoonError
+from .search import Verdict
+from .survey import DealResult
+
+FORMAT = "halfmoon-stats/1"
+Z_95 = 1.959963984540054  # the standard normal quantile for a two-sided 95% interval
+
+
+class ResultsFileError(HalfMoonError):
+    """A results file that cannot be read, resumed or merged."""
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval for a binomial share.
+
+    With p = successes / trials and n = trials:
+    centre = (p + z²/2n) / (1 + z²/n), half-width = z·√(p(1 − p)/n + z²/4n²) / (1 + z²/n).
+    """
+    if trials <= 0:
+        raise ValueError("the interval needs at least one trial")
+    p = successes / trials
+    n = trials
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    # At p = 0 and p = 1 the bound is exactly 0 or 1; rounding would leave a hair's breadth.
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
+
+
+def percentile(sorted_values: Sequence[float], fraction: float) -> float:
+    """Nearest-rank percentile of already sorted values."""
+    if not sorted_values:
+        raise ValueError("no values")
+    rank = max(1, math.ceil(fraction * len(sorted_values)))
+    return sorted_values[rank - 1]
+
+
+def strict_json(text: str) -> object:
+    """json.loads that refuses NaN and Infinity (Python's json accepts them by default)."""
+    def refuse(constant: str) -> object:
+        raise ValueError(f"{constant} is not a number here")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def dumps(data: object, **options: object) -> str:
+    return json.dumps(data, allow_nan=False, ensure_ascii=False, **options)  # type: ignore[arg-type]
+
+
+# --- results files ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RunHeader:
+    """What a results file holds: ``deals`` deals from ``start``, every ``of``-th from the ``shard``-th."""
+
+    start: str
+    deals: int
+    nodes: int
+    solver: str
+    shard: int = 1
+    of: int = 1
+    format: str = FORMAT
+
+    def numbers(self) -> Iterator[int]:
+        """The deal numbers of this shard, generated lazily."""
+        first = DealCode.parse(self.start).number
+        return (first + i for i in range(self.shard - 1, self.deals, self.of))
+
+    def size(self) -> int:
+        return len(range(self.shard - 1, self.deals, self.of))
+
+    def whole_run(self) -> tuple[str, int, int, str, int]:
+        """What the shards of one run share."""
+        return (self.start, self.deals, self.nodes, self.solver, self.of)
+
+    @classmethod
+    def from_json(cls, data: object, where: str) -> RunHeader:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ResultsFileError(f"{where}: not a halfmoon stats results file (no {FORMAT!r} header)")
+        try:
+            header = cls(**data)
+        except TypeError as error:
+            raise ResultsFileError(f"{where}: bad header: {error}") from None
+        for name, kind in (("start", str), ("deals", int), ("nodes", int), ("solver", str),
+                           ("shard", int), ("of", int)):
+            value = getattr(header, name)
+            if not isinstance(value, kind) or isinstance(value, bool):
+                raise ResultsFileError(f"{where}: bad header: {name!r} is not {kind.__name__}")
+        if not 1 <= header.shard <= header.of or header.deals < 1 or header.nodes < 1:
+            raise ResultsFileError(f"{where}: bad header: shard, deals or nodes out of range")
+        return header
+
+
+def read_results(path: Path, *, repair: bool = False) -> tuple[RunHeader, list[DealResult]]:
+    """The header and the deals of a results file.
+
+    A last line cut short (the run was killed while writing it) is dropped, and with
+    ``repair`` cut off the file so that appending can resume; any other bad line is an error
+    naming the file and the line.
+    """
+    with open(path, "rb") as stream:
+        raw = stream.read()
+    lines = raw.split(b"\n")
+    complete = lines[:-1]  # the part after the last newline is unfinished (or empty)
+    if lines[-1].strip():
+        if repair:
+            with open(path, "r+b") as stream:
+                stream.truncate(len(raw) - len(lines[-1]))
+    if not complete:
+        raise ResultsFileError(f"{path}: empty results file (no header line)")
+    header = RunHeader.from_json(_line(path, 1, complete[0]), f"{path}:1")
+    results = []
+    for number, line in enumerate(complete[1:], start=2):
+        try:
+            results.append(DealResult.from_json(_line(path, number, line)))
+        except ValueError as error:
+            raise ResultsFileError(f"{path}:{number}: {error}") from None
+    return header, results
+
+
+def _line(path: Path, number: int, line: bytes) -> object:
+    try:
+        return strict_json(line.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as error:
+        raise ResultsFileError(f"{path}:{number}: not a JSON line: {error}") from None
+
+
+def header_line(header: RunHeader) -> str:
+    return dumps(asdict(header)) + "\n"
+
+
+def result_line(result: DealResult) -> str:
+    return dumps(result.to_json()) + "\n"
+
+
+# --- the summary -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """A count out of the deals, its share and its Wilson 95% interval."""
+
+    won: int
+    share: float
+    ci_low: float
+    ci_high: float
+
+    @classmethod
+    def of(cls, won: int, deals: int) -> Share:
+        low, high = wilson_interval(won, deals)
+        return cls(won, round(won / deals, 6), round(low, 6), round(high, 6))
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The figures of a run (``docs/records/winnability.json``); keys are the field names."""
+
+    deals: int
+    start: str
+    last: str
+    complete: bool  # every deal of the run's range is in
+    won: int
+    lost: int
+    undecided: int
+    won_share: float
+    # The Wilson interval's low bound counts undecided deals as lost, its high bound as won.
+    ci_low: float
+    ci_high: float
+    confidence: float
+    nodes: int
+    solver: str
+    confirmed: dict[str, int]  # how verdicts were checked: replay, search, the second SAT solver
+    random_player: Share
+    greedy_player: Share
+    cpu_seconds: float
+    ms_per_deal: dict[str, float]
+    lost_deals: list[str]
+    undecided_deals: list[dict[str, object]]
+    date: str
+    command: str
+
+    def to_json(self) -> dict[str, object]:
+        return asdict(self)
+
+
+def summarise(header: RunHeader, results: Iterable[DealResult], command: str, *, complete: bool) -> Summary:
+    """The figures of ``results`` (of one run, any order, each deal once)."""
+    ordered = sorted(results, key=lambda r: DealCode.parse(r.code).number)
+    deals = len(ordered)
+    if not deals:
+        raise ResultsFileError("no deals to summarise yet")
+    counts = {verdict: sum(r.verdict == verdict for r in ordered) for verdict in Verdict}
+    won, lost, undecided = counts[Verdict.WON], counts[Verdict.LOST], counts[Verdict.UNDECIDED]
+    low, _ = wilson_interval(won, deals)
+    _, high = wilson_interval(won + undecided, deals)
+    confirmed: dict[str, int] = {}
+    for result in ordered:
+        if result.confirmed_by:
+            confirmed[result.confirmed_by] = confirmed.get(result.confirmed_by, 0) + 1
+    times = sorted(r.total_seconds * 1000 for r in ordered)
+    cpu = sum(r.total_seconds for r in ordered)
+    return Summary(
+        deals=deals, start=ordered[0].code, last=ordered[-1].code, complete=complete,
+        won=won, lost=lost, undecided=undecided, won_share=round(won / deals, 6),
+        ci_low=round(low, 6), ci_high=round(high, 6), confidence=0.95,
+        nodes=header.nodes, solver=header.solver, confirmed=dict(sorted(confirmed.items())),
+        random_player=Share.of(sum(r.random_won for r in ordered), deals),
+        greedy_player=Share.of(sum(r.greedy_won for r in ordered), deals),
+        cpu_seconds=round(cpu, 2),
+        ms_per_deal={
+            "mean": round(1000 * cpu / deals, 2),
+            "median": round(percentile(times, 0.5), 2),
+            "p90": round(percentile(times, 0.9), 2),
+            "p99": round(percentile(times, 0.99), 2),
+            "max": round(times[-1], 2),
+        },
+        lost_deals=[r.code for r in ordered if r.verdict == Verdict.LOST],
+        undecided_deals=[{"code": r.code, "tried": list(r.tried)} for r in ordered
+                         if r.verdict == Verdict.UNDECIDED],
+        date=datetime.date.today().isoformat(), command=command,
+    )
+
+
+def merge(paths: Sequence[Path]) -> tuple[RunHeader, list[DealResult], bool]:
+    """The deals of the shard files of one run, each once; and whether the run is complete."""
+    header: RunHeader | None = None
+    seen: dict[str, DealResult] = {}
+    shards: set[int] = set()
+    for path in paths:
+        mine, results = read_results(path)
+        if header is None:
+            header = mine
+        elif mine.whole_run() != header.whole_run():
+            raise ResultsFileError(f"{path}: from another run than {paths[0]} (start, deals, nodes, "
+                                   "solver or shard count differ)")
+        shards.add(mine.shard)
+        for result in results:
+            before = seen.setdefault(result.code, result)
+            if before.verdict != result.verdict:
+                raise ResultsFileError(f"{path}: {result.code} is {result.verdict} here, "
+                                       f"{before.verdict} in another file")
+    assert header is not None
+    whole = RunHeader(header.start, header.deals, header.nodes, header.solver)
+    complete = len(seen) == header.deals and all(
+        str(DealCode(number)) in seen for number in whole.numbers()
+    )
+    return whole, list(seen.values()), complete
+
+
+def format_summary(summary: Summary) -> str:
+    ms = summary.ms_per_deal
+    lines = [
+        f"deals      {summary.deals:,} ({summary.start} to {summary.last})"
+        + ("" if summary.complete else ", run not complete"),
+        f"won        {summary.won:,}",
+        f"lost       {summary.lost:,}   (confirmed: "
+        + ", ".join(f"{way} {count:,}" for way, count in summary.confirmed.items() if way != "replay") + ")",
+        f"undecided  {summary.undecided:,}   (budget {summary.nodes:,} positions and conflicts a deal)",
+        f"winnable   {summary.won_share:.3%}   95% Wilson interval {summary.ci_low:.3%} to "
+        f"{summary.ci_high:.3%} (undecided deals count as lost for the low bound, won for the high)",
+        f"greedy     {summary.greedy_player.share:.2%}   ({summary.greedy_player.ci_low:.2%} to "
+        f"{summary.greedy_player.ci_high:.2%})",
+        f"random     {summary.random_player.share:.2%}   ({summary.random_player.ci_low:.2%} to "
+        f"{summary.random_player.ci_high:.2%})",
+        f"time/deal  mean {ms['mean']:.1f} ms, median {ms['median']:.1f} ms, p90 {ms['p90']:.1f} ms, "
+        f"p99 {ms['p99']:.1f} ms, max {ms['max']:.1f} ms; {summary.cpu_seconds:,.0f} CPU seconds in all",
+    ]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,227 @@
+"""``halfmoon stats``: counts agree with the solver, results files resume, shards merge, Ctrl-C is clean."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from halfmoon import DealCode
+from halfmoon.cli import main
+from halfmoon.solver import LOST, UNDECIDED, WON, Verdict, solve
+from halfmoon.solver.figures import (
+    RunHeader,
+    read_results,
+    strict_json,
+    wilson_interval,
+)
+from halfmoon.solver.survey import DealResult, examine
+
+ROOT = Path(__file__).resolve().parent.parent
+NODES = "20000"
+# A few deals from here are decided within NODES in well under a second each.
+START = "HM1-N-AAAAAAK"
+# Timings and provenance differ from run to run; everything else must not.
+VARYING = {"cpu_seconds", "ms_per_deal", "date", "command"}
+
+
+def stats_json(capsys, *args: str) -> dict:
+    assert main(["stats", "--nodes", NODES, "--json", *args]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def stable(summary: dict) -> dict:
+    return {key: value for key, value in summary.items() if key not in VARYING}
+
+
+def test_stats_counts_agree_with_solving_each_deal(capsys):
+    figures = stats_json(capsys, "--deals", "6", "--start", START, "--jobs", "1")
+    verdicts = [solve(DealCode(10 + i), node_budget=int(NODES)).status for i in range(6)]
+    assert figures["deals"] == 6 and figures["start"] == START and figures["complete"]
+    assert [figures["won"], figures["lost"], figures["undecided"]] == [
+        verdicts.count(WON), verdicts.count(LOST), verdicts.count(UNDECIDED)
+    ]
+    assert figures["won_share"] == pytest.approx(figures["won"] / 6)
+    low, _ = wilson_interval(figures["won"], 6)
+    _, high = wilson_interval(figures["won"] + figures["undecided"], 6)
+    assert (figures["ci_low"], figures["ci_high"]) == pytest.approx((low, high), abs=1e-6)
+
+
+def test_stats_in_parallel_gives_the_same_figures(capsys):
+    alone = stats_json(capsys, "--deals", "6", "--start", START, "--jobs", "1")
+    parallel = stats_json(capsys, "--deals", "6", "--start", START, "--jobs", "2")
+    assert stable(alone) == stable(parallel)
+
+
+def test_a_lost_deal_is_confirmed_a_second_way_and_a_won_one_replayed():
+    lost = examine(DealCode.parse("HM1-N-AAAAAHU").number, int(NODES))
+    assert lost.verdict == Verdict.LOST and lost.by == "rounds"
+    assert lost.confirmed_by in ("search", "glucose4")
+    quick_lost = examine(DealCode.parse("HM1-N-AAAAADY").number, int(NODES))
+    assert quick_lost.verdict == Verdict.LOST and quick_lost.by == "search"
+    assert quick_lost.confirmed_by == "glucose4"
+    won = examine(DealCode.parse("HM1-N-AAAAACD").number, int(NODES))
+    assert won.verdict == Verdict.WON and won.confirmed_by == "replay"
+
+
+def test_an_undecided_deal_lists_what_was_tried():
+    result = examine(DealCode.parse("HM1-N-AAAAAOC").number, 50)
+    assert result.verdict == Verdict.UNDECIDED and result.confirmed_by == ""
+    assert len(result.tried) == 2 and "50 conflicts" in result.tried[1]
+
+
+def test_the_summary_reads_as_text(capsys):
+    assert main(["stats", "--deals", "2", "--jobs", "1", "--nodes", NODES]) == 0
+    out = capsys.readouterr().out
+    for words in ("winnable", "95% Wilson interval", "greedy", "random", "median", "CPU seconds"):
+        assert words in out
+
+
+def test_a_resumed_run_gives_the_same_figures_as_one_run(tmp_path, capsys):
+    whole = stats_json(capsys, "--deals", "8", "--start", START, "--jobs", "1")
+    results = tmp_path / "run.jsonl"
+    # A run of 8 cut after 3 deals, the 4th line half written when it was killed:
+    assert main(["stats", "--deals", "8", "--start", START, "--nodes", NODES, "--jobs", "1",
+                 "--results", str(results)]) == 0
+    lines = results.read_text(encoding="utf-8").splitlines(keepends=True)
+    results.write_text("".join(lines[:4]) + lines[4][:30], encoding="utf-8")
+    capsys.readouterr()
+    resumed = stats_json(capsys, "--deals", "8", "--start", START, "--jobs", "2", "--results", str(results))
+    assert stable(resumed) == stable(whole)
+    header, deals = read_results(results)
+    assert header.deals == 8 and len(deals) == 8 and len({d.code for d in deals}) == 8
+
+
+def test_shards_merge_into_the_figures_of_one_run(tmp_path, capsys):
+    whole = stats_json(capsys, "--deals", "7", "--start", START, "--jobs", "1")
+    files = [str(tmp_path / f"shard{k}.jsonl") for k in (1, 2)]
+    for k, name in enumerate(files, start=1):
+        stats_json(capsys, "--deals", "7", "--start", START, "--jobs", "1", "--shard", f"{k}/2",
+                   "--results", name)
+    merged = stats_json(capsys, "--merge", *files)
+    assert stable(merged) == stable(whole) and merged["complete"]
+    partial = stats_json(capsys, "--merge", files[0])
+    assert not partial["complete"] and partial["deals"] == 4
+
+
+def test_a_results_file_of_another_run_is_refused(tmp_path, capsys):
+    results = tmp_path / "run.jsonl"
+    assert main(["stats", "--deals", "2", "--nodes", NODES, "--jobs", "1", "--results", str(results)]) == 0
+    before = results.read_bytes()
+    capsys.readouterr()
+    assert main(["stats", "--deals", "3", "--nodes", NODES, "--jobs", "1", "--results", str(results)]) == 2
+    err = capsys.readouterr().err
+    assert "another run" in err and err.count("\n") == 1
+    assert results.read_bytes() == before
+
+
+@pytest.mark.parametrize("bad", ['{"code": "HM1-N-AAAAAAA", "seconds": NaN}', "[1, 2]", "not json", '"x"'])
+def test_a_broken_results_line_names_the_file_and_line(tmp_path, capsys, bad):
+    results = tmp_path / "run.jsonl"
+    assert main(["stats", "--deals", "2", "--nodes", NODES, "--jobs", "1", "--results", str(results)]) == 0
+    results.write_text(results.read_text(encoding="utf-8") + bad + "\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["stats", "--merge", str(results)]) == 2
+    err = capsys.readouterr().err
+    assert f"{results}:4" in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_nan_and_infinity_are_neither_read_nor_written():
+    for text in ("NaN", "Infinity", "-Infinity", '{"a": NaN}'):
+        with pytest.raises(ValueError):
+            strict_json(text)
+
+
+results_lines = st.builds(
+    DealResult,
+    code=st.integers(0, 10**9).map(lambda n: str(DealCode(n))),
+    verdict=st.sampled_from(list(Verdict)),
+    by=st.sampled_from(["search", "rounds", ""]),
+    positions=st.integers(0, 10**9), conflicts=st.integers(0, 10**12),
+    seconds=st.floats(0, 10**5, allow_nan=False).map(lambda x: round(x, 5)),
+    confirmed_by=st.sampled_from(["replay", "search", "glucose4", ""]),
+    random_won=st.booleans(), greedy_won=st.booleans(),
+    total_seconds=st.floats(0, 10**5, allow_nan=False).map(lambda x: round(x, 5)),
+    tried=st.lists(st.text(max_size=30), max_size=3).map(tuple),
+)
+
+
+@given(results_lines)
+def test_a_results_line_reads_back_as_written(result):
+    assert DealResult.from_json(strict_json(json.dumps(result.to_json()))) == result
+
+
+@given(st.integers(1, 500), st.integers(1, 9), st.integers(0, 10**6))
+@settings(max_examples=60)
+def test_the_shards_of_a_run_cover_every_deal_once(deals, of, first):
+    shards = [list(RunHeader(str(DealCode(first)), deals, 1, "x", k, of).numbers()) for k in range(1, of + 1)]
+    every = sorted(number for shard in shards for number in shard)
+    assert every == list(range(first, first + deals))
+    assert [len(s) for s in shards] == [RunHeader(str(DealCode(first)), deals, 1, "x", k, of).size()
+                                         for k in range(1, of + 1)]
+
+
+def test_a_huge_run_starts_at_once(tmp_path):
+    """The work is generated lazily: the first deal is written long before 8 billion could be listed."""
+    results = tmp_path / "huge.jsonl"
+    process = _start_stats(["--deals", str(8031810176), "--jobs", "2", "--results", str(results)])
+    try:
+        assert _wait_for_lines(results, 2, process), "no deal written"
+    finally:
+        os.killpg(process.pid, signal.SIGINT)
+        process.communicate(timeout=60)
+    assert process.returncode == 130
+
+
+def _start_stats(args: list[str]) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "halfmoon", "stats", "--nodes", NODES, *args],
+        cwd=ROOT, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+
+
+def _wait_for_lines(path: Path, count: int, process: subprocess.Popen, bound: float = 120) -> bool:
+    deadline = time.monotonic() + bound  # generous: only a hang reaches it
+    while time.monotonic() < deadline and process.poll() is None:
+        if path.exists() and path.read_bytes().count(b"\n") >= count:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def _group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def test_ctrl_c_with_more_workers_than_cores_ends_cleanly_and_keeps_the_results(tmp_path):
+    """SIGINT to the whole process group, as a terminal sends it, repeated on one results file."""
+    results = tmp_path / "run.jsonl"
+    jobs = str(2 * (os.cpu_count() or 1) + 1)
+    seen = 1
+    for attempt in range(3):
+        process = _start_stats(["--deals", "3000", "--jobs", jobs, "--results", str(results)])
+        assert _wait_for_lines(results, seen + 1, process), f"attempt {attempt}: no new deal written"
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+        assert process.returncode == 130, err
+        assert err.count("\n") == 1 and "interrupted" in err and "Traceback" not in err
+        deadline = time.monotonic() + 30
+        while _group_alive(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _group_alive(process.pid), "worker processes outlived the run"
+        header, deals = read_results(results)
+        assert header.deals == 3000 and len({d.code for d in deals}) == len(deals) >= seen
+        assert results.read_bytes().endswith(b"\n")
+        seen = len(deals) + 1
