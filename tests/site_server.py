@@ -40,10 +40,10 @@ class _Server(http.server.ThreadingHTTPServer):
 
 
 @contextmanager
-def serve(directory: Path) -> Iterator[str]:
-    """Serve ``directory`` on 127.0.0.1 at a free port; yields the base URL."""
+def serve(directory: Path, port: int = 0) -> Iterator[str]:
+    """Serve ``directory`` on 127.0.0.1 at ``port`` (0: a free one); yields the base URL."""
     handler = functools.partial(_QuietHandler, directory=str(directory))
-    server = _Server(("127.0.0.1", 0), handler)
+    server = _Server(("127.0.0.1", port), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -1,0 +1,203 @@
+"""The installable, offline game: web app manifests, icons and the service worker.
+
+A plugin of its own (``halfmoon-offline`` in ``mkdocs.yml``) so that it stays apart from
+the page rendering. Every page links its language's manifest and loads
+``assets/offline/register.js``, which registers the worker in a built site and removes
+any worker under ``mkdocs serve`` (pages served there must never come from a cache).
+
+The worker's cache name carries a hash of everything it precaches, so every build that
+changes a file changes the worker, and the browser installs it as an update.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import posixpath
+from importlib import resources
+from pathlib import Path
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.pages import Page
+
+from halfmoon import i18n
+
+from .icons import BACKGROUND, SIZES, icon_png
+
+WORKER = "sw.js"
+REGISTER = "assets/offline/register.js"
+ICONS = "assets/offline"
+# What a player needs offline besides the Play pages: the theme, the game, the search.
+PRECACHE_PATTERNS = ("assets/**/*.css", "assets/**/*.js", "assets/**/*.json", "assets/images/*",
+                     f"{ICONS}/*.png", "search/search_index.json", "**/manifest.webmanifest")
+# Material ships stemmers for every language; only the site's own are fetched.
+LUNR = "assets/javascripts/lunr/"
+
+
+class OfflineConfig(base.Config):
+    # The page every language's app starts on (relative to that language's root).
+    start_page = c.Type(str, default="play/")
+    theme_colour = c.Type(str, default=BACKGROUND)
+    background_colour = c.Type(str, default="#ffffff")
+
+
+class OfflinePlugin(BasePlugin[OfflineConfig]):
+    def __init__(self) -> None:
+        self.serving = False
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        self.serving = command == "serve"
+
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        lang = _page_language(page, config)
+        messages = i18n.catalog(lang)
+        root = _relative_root(page.url)
+        head = (
+            f'<link rel="manifest" href="{root}{_language_prefix(lang, config)}manifest.webmanifest">'
+            f'<meta name="theme-color" content="{self.config.theme_colour}">'
+            f'<link rel="apple-touch-icon" href="{root}{ICONS}/icon-192.png">'
+        )
+        notice = (
+            '<div class="hm-update" role="status" hidden>'
+            f'<span>{_escape(messages.text("offline.update_ready"))}</span> '
+            f'<button type="button">{_escape(messages.text("offline.reload"))}</button></div>'
+        )
+        mode = "unregister" if self.serving else "register"
+        script = (f'<script type="module" src="{root}{REGISTER}" data-worker="{root}{WORKER}" '
+                  f'data-mode="{mode}"></script>')
+        output = output.replace("</head>", head + "</head>", 1)
+        return output.replace("</body>", notice + script + "</body>", 1)
+
+    # After mkdocs-static-i18n (-100) has built every language and merged the search
+    # index: the last call sees the whole site.
+    @event_priority(-200)
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        site = Path(config.site_dir)
+        (site / ICONS).mkdir(parents=True, exist_ok=True)
+        (site / REGISTER).write_bytes(_asset("register.js"))
+        for size in SIZES:
+            (site / ICONS / f"icon-{size}.png").write_bytes(icon_png(size))
+        (site / ICONS / "icon-maskable-512.png").write_bytes(icon_png(512, maskable=True))
+        for lang in site_languages(config):
+            prefix = _language_prefix(lang, config)
+            manifest = self.manifest(lang, prefix)
+            (site / prefix).mkdir(parents=True, exist_ok=True)
+            (site / prefix / "manifest.webmanifest").write_text(
+                json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        start_pages = [_language_prefix(lang, config) + self.config.start_page
+                       for lang in site_languages(config)]
+        if self.serving:
+            (site / WORKER).unlink(missing_ok=True)
+        # mkdocs-static-i18n calls this once per language: the worker is written once
+        # every language is there (and written again, the same or fuller, after that).
+        elif all(_file_of(site, page).exists() for page in start_pages):
+            write_worker(site, start_pages, search_languages(config))
+
+    def manifest(self, lang: str, prefix: str) -> dict[str, object]:
+        messages = i18n.catalog(lang)
+        up = "../" * prefix.count("/")
+        return {
+            "name": messages.text("app.name"),
+            "short_name": messages.text("app.short_name"),
+            "description": messages.text("app.description"),
+            "lang": lang,
+            "dir": messages.direction,
+            "start_url": self.config.start_page,
+            "scope": "./",
+            "display": "standalone",
+            "theme_color": self.config.theme_colour,
+            "background_color": self.config.background_colour,
+            "icons": [
+                *({"src": f"{up}{ICONS}/icon-{size}.png", "sizes": f"{size}x{size}",
+                   "type": "image/png", "purpose": "any"} for size in SIZES),
+                {"src": f"{up}{ICONS}/icon-maskable-512.png", "sizes": "512x512",
+                 "type": "image/png", "purpose": "maskable"},
+            ],
+        }
+
+
+def write_worker(site: Path, start_pages: list[str], languages: list[str]) -> str:
+    """Write ``sw.js`` precaching ``start_pages`` and the assets they need; returns its version."""
+    urls = sorted({*start_pages, *_precached_files(site, languages)})
+    digest = hashlib.sha256()
+    for url in urls:
+        digest.update(url.encode() + b"\0")
+        digest.update(_file_of(site, url).read_bytes())
+    version = digest.hexdigest()[:16]
+    worker = _asset("sw.js").decode().replace(
+        "__VERSION__", version).replace("__PRECACHE__", json.dumps(urls, indent=1))
+    (site / WORKER).write_text(worker, encoding="utf-8")
+    return version
+
+
+def _precached_files(site: Path, languages: list[str]) -> set[str]:
+    found: set[str] = set()
+    for pattern in PRECACHE_PATTERNS:
+        for path in site.glob(pattern):
+            url = path.relative_to(site).as_posix()
+            if path.is_file() and (not url.startswith(LUNR) or _needed_stemmer(url, languages)):
+                found.add(url)
+    return found
+
+
+def _needed_stemmer(url: str, languages: list[str]) -> bool:
+    name = posixpath.basename(url)
+    return name.startswith(("lunr.stemmer.support.", "lunr.multi.")) or any(
+        name.startswith(f"lunr.{lang}.") for lang in languages)
+
+
+def _file_of(site: Path, url: str) -> Path:
+    path = site / url
+    return path / "index.html" if url.endswith("/") or path.is_dir() else path
+
+
+def site_languages(config: MkDocsConfig) -> list[str]:
+    """The site's languages as mkdocs-static-i18n is configured to build them."""
+    i18n_plugin = config.plugins.get("i18n")
+    if i18n_plugin is None:
+        return [config.theme.get("language") or "en"]
+    return [str(language.locale) for language in i18n_plugin.config.languages if language.build]
+
+
+def search_languages(config: MkDocsConfig) -> list[str]:
+    search = config.plugins.get("search") or config.plugins.get("material/search")
+    langs = search.config.get("lang") if search is not None else None
+    return list(langs or [])
+
+
+def _default_language(config: MkDocsConfig) -> str:
+    i18n_plugin = config.plugins.get("i18n")
+    if i18n_plugin is not None:
+        for language in i18n_plugin.config.languages:
+            if language.default:
+                return str(language.locale)
+    return str(config.theme.get("language") or "en")
+
+
+def _language_prefix(lang: str, config: MkDocsConfig) -> str:
+    return "" if lang == _default_language(config) else f"{lang}/"
+
+
+def _page_language(page: Page, config: MkDocsConfig) -> str:
+    lang = getattr(page.file, "locale", None) or config.theme.get("language") or "en"
+    return str(lang).replace("-", "_").split("_")[0]
+
+
+def _relative_root(page_url: str) -> str:
+    """The way from a page's URL (``he/play/``, ``index.html``…) back to the site root."""
+    folder = page_url if page_url.endswith("/") else posixpath.dirname(page_url)
+    depth = len([part for part in folder.split("/") if part])
+    return "../" * depth or "./"
+
+
+def _escape(text: str) -> str:
+    from html import escape
+
+    return escape(text)
+
+
+def _asset(name: str) -> bytes:
+    return resources.files(__package__).joinpath("offline_assets", name).read_bytes()

@@ -1,0 +1,265 @@
+"""The installable, offline game: manifests, icons, the service worker and its updates.
+
+The browser tests stop the local server instead of using the browser's offline switch,
+which does not cover a service worker's own requests.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import shutil
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from halfmoon_mkdocs.icons import BACKGROUND, icon_png
+from halfmoon_mkdocs.offline import OfflinePlugin, write_worker
+from PIL import Image
+
+from halfmoon import Record
+from halfmoon.i18n import catalog
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = "HM1-N-AAAAAAB"
+
+
+def site_languages() -> list[str]:
+    """The languages mkdocs.yml builds, default first, read from the file itself."""
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    return re.findall(r"^\s*- locale: (\S+)", text, flags=re.M)
+
+
+def prefix(lang: str) -> str:
+    return "" if lang == site_languages()[0] else f"{lang}/"
+
+
+# --- icons ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [192, 512])
+def test_icons_are_drawn_at_their_size(size):
+    image = Image.open(io.BytesIO(icon_png(size)))
+    assert image.size == (size, size)
+
+
+def test_the_maskable_icon_fills_its_square_and_the_plain_one_has_round_corners():
+    maskable = Image.open(io.BytesIO(icon_png(192, maskable=True))).convert("RGBA")
+    plain = Image.open(io.BytesIO(icon_png(192))).convert("RGBA")
+    indigo = tuple(int(BACKGROUND[i:i + 2], 16) for i in (1, 3, 5))
+    assert maskable.getpixel((0, 0))[:3] == indigo and maskable.getpixel((0, 0))[3] == 255
+    assert plain.getpixel((0, 0))[3] == 0
+    assert plain.getpixel((96, 2))[:3] == indigo
+
+
+def test_the_maskable_icon_keeps_its_artwork_inside_the_safe_circle():
+    """Launchers may crop a maskable icon to the circle of 80 % of its side."""
+    image = Image.open(io.BytesIO(icon_png(200, maskable=True))).convert("RGB")
+    indigo = tuple(int(BACKGROUND[i:i + 2], 16) for i in (1, 3, 5))
+    for x in range(200):
+        for y in range(200):
+            if (x - 99.5) ** 2 + (y - 99.5) ** 2 > 80 ** 2:
+                assert image.getpixel((x, y)) == indigo, (x, y)
+
+
+# --- the pages' links and the serve mode ----------------------------------------------------
+
+
+def _page(url: str, lang: str) -> SimpleNamespace:
+    return SimpleNamespace(url=url, file=SimpleNamespace(locale=lang))
+
+
+def _config() -> SimpleNamespace:
+    return SimpleNamespace(plugins={}, theme={"language": "en"})
+
+
+@pytest.mark.parametrize("command, mode", [("build", "register"), ("serve", "unregister")])
+def test_built_pages_register_the_worker_and_served_pages_remove_it(command, mode):
+    plugin = OfflinePlugin()
+    plugin.load_config({})
+    plugin.on_startup(command=command, dirty=False)
+    html = plugin.on_post_page("<html><head></head><body><p>x</p></body></html>",
+                               page=_page("play/", "en"), config=_config())
+    assert f'data-mode="{mode}"' in html
+    assert 'data-worker="../sw.js"' in html and 'src="../assets/offline/register.js"' in html
+    assert '<link rel="manifest" href="../manifest.webmanifest">' in html
+    assert catalog("en").text("offline.update_ready") in html
+
+
+def test_the_worker_version_follows_every_precached_file(tmp_path):
+    (tmp_path / "play").mkdir()
+    (tmp_path / "play" / "index.html").write_text("<h1>Play</h1>")
+    (tmp_path / "assets" / "game").mkdir(parents=True)
+    module = tmp_path / "assets" / "game" / "app.js"
+    module.write_text("export const a = 1;")
+    first = write_worker(tmp_path, ["play/"], [])
+    assert write_worker(tmp_path, ["play/"], []) == first
+    worker = (tmp_path / "sw.js").read_text()
+    assert f'const VERSION = "{first}";' in worker
+    assert '"assets/game/app.js"' in worker and '"play/"' in worker
+    module.write_text("export const a = 2;")
+    assert write_worker(tmp_path, ["play/"], []) != first
+
+
+# --- the built site -------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", site_languages())
+def test_every_language_has_a_valid_manifest_with_its_icons(built_site, lang):
+    manifest_path = built_site / prefix(lang) / "manifest.webmanifest"
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    texts = catalog(lang)
+    assert manifest["name"] == texts.text("app.name")
+    assert manifest["short_name"] == texts.text("app.short_name")
+    assert len(manifest["short_name"]) <= 12  # what a home screen shows under the icon
+    assert manifest["lang"] == lang and manifest["dir"] == texts.direction
+    assert manifest["display"] == "standalone"
+    assert (manifest_path.parent / manifest["start_url"] / "index.html").is_file()
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["theme_color"])
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["background_color"])
+    purposes = set()
+    for icon in manifest["icons"]:
+        image = Image.open(manifest_path.parent / icon["src"])
+        assert f"{image.width}x{image.height}" == icon["sizes"] and icon["type"] == "image/png"
+        purposes.add((icon["sizes"], icon["purpose"]))
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= purposes
+
+
+@pytest.mark.slow
+def test_every_page_links_its_language_manifest_and_the_worker(built_site):
+    pages = list(built_site.rglob("index.html"))
+    assert len(pages) >= 4 * len(site_languages())
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        link = re.search(r'<link rel="manifest" href="([^"]+)">', html)
+        assert link, page
+        manifest = json.loads((page.parent / link.group(1)).read_text(encoding="utf-8"))
+        lang = re.search(r'<html lang="([^"]+)"', html).group(1)
+        assert manifest["lang"] == lang, page
+        worker = re.search(r'data-worker="([^"]+)" data-mode="register"', html)
+        assert worker and (page.parent / worker.group(1)).resolve() == (built_site / "sw.js").resolve()
+
+
+@pytest.mark.slow
+def test_the_worker_precaches_every_play_page_and_only_files_that_exist(built_site):
+    worker = (built_site / "sw.js").read_text(encoding="utf-8")
+    urls = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", worker, flags=re.S).group(1))
+    for lang in site_languages():
+        assert f"{prefix(lang)}play/" in urls
+        assert any(url.endswith(f"catalogs/{lang}.json") for url in urls)
+    for url in urls:
+        assert (built_site / url / "index.html" if url.endswith("/") else built_site / url).is_file()
+    assert any(url.startswith("assets/game/") for url in urls)
+    assert any(re.match(r"assets/stylesheets/main\..*\.css", url) for url in urls)
+
+
+# --- in Chromium, with the server stopped ---------------------------------------------------
+
+
+def example_moves() -> list[list[str]]:
+    text = (ROOT / "docs" / "records" / f"{EXAMPLE}.txt").read_text("utf-8")
+    return [list(move.sources) for move in Record.parse(text).moves]
+
+
+@pytest.fixture
+def own_site(built_site, tmp_path):
+    """A copy of the built site that a test may change and serve, stop and serve again."""
+    return Path(shutil.copytree(built_site, tmp_path / "site"))
+
+
+@pytest.fixture
+def browser_page(chromium):
+    context = chromium.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors  # type: ignore[attr-defined]
+    yield page
+    context.close()
+
+
+def wait_for_worker(page) -> None:
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+
+
+def tap(page, *sources: str) -> None:
+    for source in sources:
+        page.click(f".hm-game [data-source='{source}']")
+
+
+def field(page, name: str) -> str:
+    return page.locator(f".hm-game [data-field='{name}']").inner_text().strip()
+
+
+@pytest.mark.browser
+def test_after_one_visit_the_game_plays_wins_and_resumes_with_the_server_stopped(
+        browser_page, own_site):
+    from site_server import serve
+
+    page = browser_page
+    moves = example_moves()
+    with serve(own_site) as url:
+        page.goto(f"{url}play/#{EXAMPLE}")
+        wait_for_worker(page)
+        page.goto(url)  # a rules page, read while online
+        page.wait_for_load_state("networkidle")
+    rules_heading = page.locator("h1").first.inner_text()
+
+    page.goto(f"{url}play/#{EXAMPLE}")
+    page.wait_for_selector(".hm-board [data-source='1']")
+    for move in moves[:5]:
+        tap(page, *move)
+    assert field(page, "moves") == "5"
+    page.reload()
+    page.wait_for_selector(".hm-board [data-source='1']")
+    assert field(page, "moves") == "5"  # the saved game, resumed offline
+    for move in moves[5:]:
+        tap(page, *move)
+    assert field(page, "score") == "520"
+    assert field(page, "moves") == "48"
+
+    page.goto(url)
+    assert page.locator("h1").first.inner_text() == rules_heading
+    assert not page.errors, page.errors
+
+
+@pytest.mark.browser
+def test_a_new_build_is_offered_then_taken_whole_online_and_offline(browser_page, own_site,
+                                                                    tmp_path):
+    from site_server import build_site, serve
+
+    page = browser_page
+    # The second build: the same site with one module changed.
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "docs", project / "docs")
+    shutil.copytree(ROOT / "overrides", project / "overrides")
+    shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
+    boot = project / "docs" / "assets" / "game" / "boot.js"
+    boot.write_text(boot.read_text() + '\ndocument.documentElement.dataset.build = "2";\n')
+    second = build_site(tmp_path / "second", config=project / "mkdocs.yml")
+
+    with serve(own_site) as url:
+        page.goto(f"{url}play/")
+        wait_for_worker(page)
+        first_caches = page.evaluate("caches.keys()")
+        assert len(first_caches) == 1
+        assert page.locator(".hm-update").is_hidden()
+        shutil.rmtree(own_site)
+        shutil.copytree(second, own_site)
+        page.reload()
+        page.wait_for_selector(".hm-update:not([hidden])", timeout=30_000)
+        assert page.locator(".hm-update").inner_text().startswith(
+            catalog("en").text("offline.update_ready"))
+        page.click(".hm-update button")
+        page.wait_for_function("document.documentElement.dataset.build === '2'")
+        page.wait_for_function(
+            f"caches.keys().then(keys => keys.length === 1 && keys[0] !== {json.dumps(first_caches[0])})")
+
+    page.reload()  # the server is stopped: the new build comes whole from the new cache
+    page.wait_for_selector(".hm-board [data-source='1']")
+    assert page.evaluate("document.documentElement.dataset.build") == "2"
+    assert not page.errors, page.errors
