@@ -2,9 +2,10 @@
 
     python -m halfmoon.corpus tests/data      (or: python3 dev.py corpus)
 
-The browser game's engine is checked against these files, so Python and JavaScript
-agree on deals, deal-code errors, every tap's outcome, undo and record replay.
-Generation is deterministic: running it twice gives identical files.
+The browser game's engine is checked against these files (in Node and in Chromium), so Python
+and JavaScript agree on deals, deal codes, every tap's outcome, undo and record replay.
+Each file is JSON Lines: one case per line, so that a change shows in a diff. The first line
+says how the file was made. Generation is deterministic: running it twice gives identical files.
 """
 
 from __future__ import annotations
@@ -12,34 +13,32 @@ from __future__ import annotations
 import json
 import random
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
-from .dealcode import DEAL_COUNT, DealCode, splitmix64
-from .errors import DealCodeError, RecordError
-from .game import Game
+from .dealcode import DEAL_COUNT, LOOK_ALIKES, TRIMMED, DealCode, splitmix64
+from .errors import DealCodeError, HalfMoonError, RecordError
+from .game import Game, TapResult
 from .moves import SOURCES
 from .record import Record
 
 SEED = 2026
+Case = dict[str, object]
 
 
-def deals() -> dict[str, object]:
+def deals() -> Iterator[Case]:
     rng = random.Random(SEED)
     numbers = [*range(20), DEAL_COUNT - 1, *(rng.randrange(DEAL_COUNT) for _ in range(30))]
     words = splitmix64(0)
-    return {
-        "splitmix64_from_0": [f"0x{next(words):016x}" for _ in range(5)],
-        "deals": [
-            {
-                "code": str(code),
-                "number": code.number,
-                "piles": [[str(card) for card in pile] for pile in layout.piles],
-                "reserve": [str(card) for card in layout.reserve],
-            }
-            for code in map(DealCode, numbers)
-            for layout in [code.layout()]
-        ],
-    }
+    yield {"splitmix64_from_0": [f"0x{next(words):016x}" for _ in range(5)]}
+    for code in map(DealCode, numbers):
+        layout = code.layout()
+        yield {
+            "code": str(code),
+            "number": code.number,
+            "piles": [[str(card) for card in pile] for pile in layout.piles],
+            "reserve": [str(card) for card in layout.reserve],
+        }
 
 
 CODE_INPUTS = [
@@ -48,46 +47,81 @@ CODE_INPUTS = [
     "HM1N-AAAAAAB", "HM1-X-AAAAAAB", "HM1-NN-AAAAAAB", "HM1-N-AAAAAA", "HM1-N-AAAAAABB",
     "HM1-N-AAAA1AB", "HM1-N-AAAAAA!", "HM1-N-ÀAAAAAB", "HM1-N", "HM1-N-", "HM1-N-AAAAAAB-C",
     "HM1--AAAAAAB", "<script>", "HM1-N-AAA AAAB", "HM1 -N-AAAAAAB", "hm1-n-zzzzzzz",
+    # Non-ASCII that Unicode case folding would turn into Latin letters: errors, never letters.
+    "hm1-n-aaaaaß", "HM1-N-AAAAAAſ", "hm1-n-aaaaaaı", "HM1-N-AAAAAﬀ", "ＨＭ1-N-AAAAAAB",
+    "HM1-N-AAAAAAＢ", "HM1-N-AAAAAA\u0130", "HM1-N-AAAA\U0001d538AB", "HM1\u2011N-AAAAAAB",
+    "HM1-N-AAAAAAB\u200c", "\u180eHM1-N-AAAAAAB", "HM1-N-AAAAAAB\u2060", "HM1-N-AAA\u00a0AAAB",
+    # Look-alikes of SPEC §4.2 (Cyrillic, Greek) and a Cyrillic letter without a twin.
+    "НМ1-N-АВСЕКМН", "ΗΜ1-Ν-ΑΒΕΖΗΙΚ", "нм1-н-аваааав", "ημ1-ν-οπρτυχα", "HM1-N-AAAAAAЖ",
+    "HM1-N-AAAAAAЁ", "HM1-N-AAAAAAΣ",
+    # Long input: the echo in the message is cut.
+    "HM1-N-" + "A" * 200,
 ]
 
 
-def codes() -> dict[str, object]:
-    valid, invalid = [], []
-    for text in CODE_INPUTS:
+def codes() -> Iterator[Case]:
+    yield {"trimmed": [f"U+{ord(char):04X}" for char in TRIMMED]}
+    yield {"look_alikes": {chr(key): chr(value) for key, value in sorted(LOOK_ALIKES.items())}}
+    inputs = list(CODE_INPUTS)
+    for char in TRIMMED:  # each trimmed character at both ends is ignored, inside it is an error
+        inputs += [f"{char}HM1-N-AAAAAAB{char}", f"HM1-N-AAA{char}AAAB"]
+    for char in sorted(map(chr, LOOK_ALIKES)):
+        inputs.append(f"HM1-N-AAAAAA{char}")
+    for text in inputs:
         try:
             code = DealCode.parse(text)
         except DealCodeError as error:
-            invalid.append({"input": text, "kind": error.kind, "position": error.position})
+            yield {"input": text, "kind": error.kind, "position": error.position}
         else:
-            valid.append({"input": text, "code": str(code), "number": code.number})
-    return {"valid": valid, "invalid": invalid}
+            yield {"input": text, "code": str(code), "number": code.number}
 
 
-def _state(game: Game, result: object | None = None) -> dict[str, object]:
-    state: dict[str, object] = {
+def _state(game: Game) -> Case:
+    return {
         "selection": list(game.selection),
         "dimmed": [s for s in SOURCES if s in game.dimmed()],
         "score": game.score,
-        "moves": game.moves,
+        "move_count": game.move_count,
         "won": game.won,
         "deadlocked": game.deadlocked,
         "can_undo": game.can_undo,
     }
-    if result is not None:
-        state["removed"] = list(result.removed)  # type: ignore[attr-defined]
-        state["error"] = result.error  # type: ignore[attr-defined]
-    return state
 
 
-def _tap_game(code: DealCode, rng: random.Random, steps: int, undo_limit: int) -> dict[str, object]:
+def _tap_result(result: TapResult) -> Case:
+    """The TapResult's fields, in the shape engine.js returns them (cards in machine notation)."""
+    return {
+        "removed": list(result.removed),
+        "cards": [str(card) for card in result.cards],
+        "error": result.error,
+        "replaced": result.replaced,
+        "result_selection": list(result.selection),
+    }
+
+
+# Taps that are not canonical sources: read like parse_source, or refused in both engines.
+TAP_SPELLINGS = ["r1", " R8 ", "12", "13", "R9", "", "1+2", "r", "0"]
+
+
+def _tap_game(number: int, code: DealCode, rng: random.Random, steps: int, undo_limit: int) -> Iterator[Case]:
     game = Game(code, undo_limit=undo_limit)
-    record: list[dict[str, object]] = []
+    yield {"game": number, "code": str(code), "undo_limit": undo_limit}
     planned: list[str] = []
     for _ in range(steps):
         roll = rng.random()
         if roll < 0.08:
-            game.undo()
-            record.append({"undo": True, **_state(game)})
+            put_back = game.undo()
+            yield {"game": number, "undo": True, "put_back": [str(c) for c in put_back], **_state(game)}
+            planned.clear()
+            continue
+        if roll > 0.97:
+            spelling = rng.choice(TAP_SPELLINGS)
+            try:
+                result = game.tap(spelling)
+            except HalfMoonError:
+                yield {"game": number, "tap": spelling, "raises": "InvalidSourceError", **_state(game)}
+                continue
+            yield {"game": number, "tap": spelling, **_tap_result(result), **_state(game)}
             planned.clear()
             continue
         if not planned and roll < 0.55:
@@ -100,20 +134,17 @@ def _tap_game(code: DealCode, rng: random.Random, steps: int, undo_limit: int) -
         result = game.tap(source)
         if result.removed or result.error:
             planned.clear()
-        record.append({"tap": source, **_state(game, result)})
-    return {"code": str(code), "undo_limit": undo_limit, "steps": record}
+        yield {"game": number, "tap": source, **_tap_result(result), **_state(game)}
 
 
-def taps() -> dict[str, object]:
+def taps() -> Iterator[Case]:
     rng = random.Random(SEED + 1)
-    games = [
-        _tap_game(DealCode(n), rng, steps=160, undo_limit=3 if n % 4 == 3 else 100)
-        for n in [1, 2, 3, 7, *(rng.randrange(DEAL_COUNT) for _ in range(8))]
-    ]
-    return {"games": games}
+    numbers = [1, 2, 3, 7, *(rng.randrange(DEAL_COUNT) for _ in range(8))]
+    for index, n in enumerate(numbers):
+        yield from _tap_game(index, DealCode(n), rng, steps=160, undo_limit=3 if n % 4 == 3 else 100)
 
 
-def records() -> dict[str, object]:
+def records() -> Iterator[Case]:
     rng = random.Random(SEED + 2)
     texts: list[tuple[str, str]] = []
     for n in range(6):
@@ -141,10 +172,13 @@ def records() -> dict[str, object]:
         ("not-jqk", "HM1-N-AAAAAAB 6+10+R2"),
         ("empty-slot", "HM1-N-AAAAAAB 3+R1 R7+R8 R1+R6"),
         ("lower-case", "hm1-n-aaaaaab r7+r8\tr1+3"),
+        ("byte-order-mark", "\ufeffHM1-N-AAAAAAB R7+R8"),
+        ("long-token", "HM1-N-AAAAAAB 1+" + "9" * 300),
+        ("look-alike-code", "НМ1-N-ААААААВ R7+R8"),
+        ("non-ascii-code", "hm1-n-aaaaaß"),
     ]
-    out = []
     for name, text in texts:
-        entry: dict[str, object] = {"name": name, "text": text}
+        entry: Case = {"name": name, "text": text}
         try:
             position = Record.parse(text, name).replay()
         except RecordError as error:
@@ -153,32 +187,46 @@ def records() -> dict[str, object]:
                 "line": error.line,
                 "column": error.column,
                 "kind": error.kind,
+                "message": str(error),
+                "reason": error.reason,
             }
         else:
             entry["result"] = {
                 **position.to_json(),
-                "moves": position.move_count,
+                "move_count": position.move_count,
                 "score": position.score,
                 "won": position.is_won(),
                 "deadlocked": position.is_deadlocked(),
                 "legal": [str(move) for move in position.legal_moves()],
             }
-        out.append(entry)
-    return {"records": out}
+        yield entry
 
 
 GENERATORS = {"deals": deals, "codes": codes, "taps": taps, "records": records}
+HEADER: Case = {"generated_by": "python3 dev.py corpus (halfmoon/corpus.py)"}
 
 
 def write(directory: Path) -> list[Path]:
     directory.mkdir(parents=True, exist_ok=True)
     written = []
     for name, generate in GENERATORS.items():
-        path = directory / f"{name}.json"
-        data = {"generated_by": "python -m halfmoon.corpus", **generate()}
-        path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n", "utf-8")
+        path = directory / f"{name}.jsonl"
+        lines = [_line(case) for case in (HEADER, *generate())]
+        path.write_text("\n".join(lines) + "\n", "utf-8")
         written.append(path)
     return written
+
+
+def _line(case: Case) -> str:
+    text = json.dumps(case, ensure_ascii=False, separators=(",", ":"))
+    # Characters some readers take for line breaks are escaped, so that one line stays one case.
+    return text.replace("\x85", "\\u0085").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+def load(path: Path) -> list[Case]:
+    """The cases of one vector file, without its header line."""
+    cases = [json.loads(line) for line in path.read_text("utf-8").split("\n") if line]
+    return [case for case in cases if "generated_by" not in case]
 
 
 def main(argv: list[str]) -> int:

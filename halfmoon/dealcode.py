@@ -19,6 +19,21 @@ PILES = 12
 PILE_HEIGHT = 8
 RESERVE_SLOTS = 8
 
+# Trimmed from both ends of a typed code: Python's white space (str.isspace), the byte order
+# mark and the zero-width space. engine.js trims the same; tests/data/codes.jsonl spells them out.
+TRIMMED = (
+    "\t\n\v\f\r\x1c\x1d\x1e\x1f \x85\xa0\u1680"
+    + "".join(chr(c) for c in range(0x2000, 0x200C))
+    + "\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
+# SPEC §4.2: Cyrillic and Greek capitals that look like Latin ones, and their small forms.
+_CYRILLIC, _CYRILLIC_TWINS = "АВЕКМНОРСТХУ", "ABEKMHOPCTXY"
+_GREEK, _GREEK_TWINS = "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEZHIKMNOPTYX"
+LOOK_ALIKES = str.maketrans(
+    _CYRILLIC + _CYRILLIC.lower() + _GREEK + _GREEK.lower(),
+    _CYRILLIC_TWINS * 2 + _GREEK_TWINS * 2,
+)
+
 MASK64 = (1 << 64) - 1
 GOLDEN_GAMMA = 0x9E3779B97F4A7C15
 
@@ -111,37 +126,53 @@ class DealCode:
 
     @classmethod
     def parse(cls, text: str) -> DealCode:
-        """Read a code, ignoring case and surrounding white space."""
+        """Read a code: surrounding ``TRIMMED`` characters and the case of ASCII letters are ignored.
+
+        Cyrillic and Greek look-alikes of Latin capitals (``LOOK_ALIKES``) read as their twins;
+        any other non-ASCII character is an error naming it and its position.
+        """
         if not isinstance(text, str):
             raise DealCodeError(repr(text), "a deal code is text", None, "empty")
-        code = text.strip().upper()
-        if not code:
+        trimmed = text.strip(TRIMMED)
+        if not trimmed:
             raise DealCodeError(
-                text.strip(), "the code is empty; expected something like HM1-N-AAAAAAB", None, "empty"
+                trimmed, "the code is empty; expected something like HM1-N-AAAAAAB", None, "empty"
             )
+        code = trimmed.translate(LOOK_ALIKES)
+        for offset, char in enumerate(code):
+            if not char.isascii():
+                message = f"{char!r} (U+{ord(char):04X}) is not an ASCII character"
+                raise DealCodeError(trimmed, message, offset + 1, "character")
+        code = code.upper()  # ASCII only by now: no Unicode case folding can happen
         if not code.startswith(PREFIX):
-            return _fail(text, f"it must start with {PREFIX!r}", 1, "prefix")
+            raise DealCodeError(trimmed, f"it must start with {PREFIX!r}", 1, "prefix")
         digits = len(code) - len(code[len(PREFIX):].lstrip("0123456789")) - len(PREFIX)
         version = code[len(PREFIX):len(PREFIX) + digits]
         if version != VERSION:
             if not version:
-                return _fail(text, "the algorithm version is missing after 'HM'", 3, "version")
-            return _fail(text, f"unknown algorithm version {version!r}; only {VERSION} exists", 3, "version")
+                message = "the algorithm version is missing after 'HM'"
+            else:
+                message = f"unknown algorithm version {version!r}; only {VERSION} exists"
+            raise DealCodeError(trimmed, message, 3, "version")
         parts = code.split("-")
         if parts[0] != PREFIX + VERSION:
-            return _fail(text, "expected '-' after the version", len(PREFIX + VERSION) + 1, "separator")
+            where = len(PREFIX + VERSION) + 1
+            raise DealCodeError(trimmed, "expected '-' after the version", where, "separator")
         if len(parts) != 3:
-            return _fail(text, f"expected three parts separated by '-', found {len(parts)}", None, "parts")
+            message = f"expected three parts separated by '-', found {len(parts)}"
+            raise DealCodeError(trimmed, message, None, "parts")
         variant, letters = parts[1], parts[2]
         if variant not in VARIANTS:
-            return _fail(text, f"unknown variant {variant!r}; only N exists", len(parts[0]) + 2, "variant")
+            message = f"unknown variant {variant!r}; only N exists"
+            raise DealCodeError(trimmed, message, len(parts[0]) + 2, "variant")
         start = len(parts[0]) + len(variant) + 3
         for offset, char in enumerate(letters):
             if char not in string.ascii_uppercase:
-                return _fail(text, f"{char!r} is not a letter A–Z", start + offset, "letter")
+                message = f"{char!r} is not a letter A–Z"
+                raise DealCodeError(trimmed, message, start + offset, "letter")
         if len(letters) != LETTERS:
             message = f"expected {LETTERS} letters after the variant, found {len(letters)}"
-            return _fail(text, message, start, "length")
+            raise DealCodeError(trimmed, message, start, "length")
         number = 0
         for char in letters:
             number = number * 26 + ord(char) - ord("A")
@@ -166,10 +197,6 @@ class DealCode:
 
     def __repr__(self) -> str:
         return f"DealCode.parse({str(self)!r})"
-
-
-def _fail(text: str, message: str, position: int | None, kind: str) -> DealCode:
-    raise DealCodeError(text.strip(), message, position, kind)
 
 
 def as_code(code: str | DealCode) -> DealCode:

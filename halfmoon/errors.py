@@ -2,6 +2,18 @@
 
 from __future__ import annotations
 
+ECHO_LIMIT = 40
+
+
+def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters for echoing in a message (a 10 MB token stays short)."""
+    return text if len(text) <= limit else f"{text[:limit - 1]}…"
+
+
+def quoted(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``repr`` of ``text`` cut to ``limit`` characters: what error messages echo."""
+    return repr(shorten(text, limit))
+
 
 class HalfMoonError(ValueError):
     """Base class of every error the engine raises on bad input."""
@@ -10,8 +22,9 @@ class HalfMoonError(ValueError):
 class DealCodeError(HalfMoonError):
     """A deal code that is malformed; ``position`` is 1-based in the trimmed input.
 
-    ``kind`` names the fault for translation: ``empty``, ``prefix``, ``version``,
-    ``separator``, ``parts``, ``variant``, ``letter``, ``length`` or ``range``.
+    ``kind`` names the fault for translation: ``empty``, ``character`` (not ASCII),
+    ``prefix``, ``version``, ``separator``, ``parts``, ``variant``, ``letter``, ``length``
+    or ``range``.
     """
 
     def __init__(
@@ -22,7 +35,7 @@ class DealCodeError(HalfMoonError):
         self.position = position
         self.kind = kind
         where = f" (position {position})" if position is not None else ""
-        super().__init__(f"invalid deal code {code!r}: {message}{where}")
+        super().__init__(f"invalid deal code {quoted(code)}: {message}{where}")
 
 
 class InvalidSourceError(HalfMoonError):
@@ -30,7 +43,7 @@ class InvalidSourceError(HalfMoonError):
 
     def __init__(self, text: str) -> None:
         self.text = text
-        super().__init__(f"{text!r} is not a source: piles are 1 to 12, reserve slots R1 to R8")
+        super().__init__(f"{quoted(text)} is not a source: piles are 1 to 12, reserve slots R1 to R8")
 
 
 class InvalidMoveError(HalfMoonError):
@@ -55,8 +68,9 @@ class IllegalMoveError(HalfMoonError):
 class RecordError(HalfMoonError):
     """A game record that cannot be read or replayed, with where it happened.
 
-    ``kind`` is ``empty``, ``code`` (bad deal code), ``syntax`` (unreadable move), ``after``
-    (replay asked to stop past the end) or the IllegalMoveError kind of the illegal move.
+    ``kind`` is ``blank`` (no deal code), ``size`` (too long), ``code`` (bad deal code),
+    ``syntax`` (unreadable move), ``after`` (replay asked to stop past the end) or the
+    IllegalMoveError kind of the illegal move.
     """
 
     def __init__(
@@ -80,5 +94,7 @@ class RecordError(HalfMoonError):
         where = name
         if line is not None:
             where += f":{line}:{column}"
-        what = f"move {move_number} ({move_text}): " if move_number is not None else ""
+        what = ""
+        if move_number is not None:
+            what = f"move {move_number} ({shorten(move_text or '')}): "
         super().__init__(f"{where}: {what}{reason}")

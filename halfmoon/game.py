@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from .cards import FACE_RANKS, PAIR_SUM, Card
 from .dealcode import DealCode, as_code
-from .moves import SOURCE_INDEX, Move, Source, parse_source
+from .moves import Move, Source, parse_source
 from .position import Position
 
 UNDO_LIMIT = 100
@@ -19,10 +19,18 @@ NEED_JQK = "need_jqk"
 
 @dataclass(frozen=True, slots=True)
 class TapResult:
-    """What one tap did: the removed sources (tap order), the mismatch error, the new selection."""
+    """What one tap did; engine.js returns the same fields (``cards`` as card objects).
+
+    ``removed``: the sources of a removal in tap order, ``cards`` the cards removed from them;
+    ``error``: the mismatch (``SUM_MUST_BE_11`` or ``NEED_JQK``) that cleared the selection;
+    ``replaced``: the selected source a face card of the same rank took the place of;
+    ``selection``: the selection after the tap.
+    """
 
     removed: tuple[Source, ...] = ()
+    cards: tuple[Card, ...] = ()
     error: str | None = None
+    replaced: Source | None = None
     selection: tuple[Source, ...] = ()
 
 
@@ -48,8 +56,13 @@ class Game:
         return self.position.score
 
     @property
-    def moves(self) -> int:
+    def move_count(self) -> int:
         return self.position.move_count
+
+    @property
+    def history(self) -> list[Move]:
+        """The moves played so far (undone ones excluded), in order."""
+        return self.position.history
 
     @property
     def won(self) -> bool:
@@ -64,7 +77,11 @@ class Game:
         return self._undoable > 0
 
     def tap(self, source: str | int) -> TapResult:
-        """Apply one tap on ``source`` following the table of SPEC §4.4."""
+        """Apply one tap on ``source`` following the table of SPEC §4.4.
+
+        ``source`` is read as ``parse_source`` reads it (``"r1"`` is R1, ``3`` is pile 3); text that
+        names no source raises InvalidSourceError. engine.js keeps the same contract.
+        """
         source = parse_source(source)
         card = self.position.card_at(source)
         selection = self._selection
@@ -88,17 +105,17 @@ class Game:
         for index, other in enumerate(selected):
             if other is not None and other.rank == card.rank:
                 # Same rank: the new card takes the old one's place, keeping tap order.
-                del selection[index]
+                replaced = selection.pop(index)
                 selection.append(source)
-                return TapResult(selection=self.selection)
+                return TapResult(replaced=replaced, selection=self.selection)
         if len(selection) == 1:
             selection.append(source)
             return TapResult(selection=self.selection)
         return self._remove((*selection, source))
 
     def _remove(self, sources: tuple[Source, ...]) -> TapResult:
-        self.play(Move(sources))
-        return TapResult(removed=sources, selection=())
+        cards = self.play(Move(sources))
+        return TapResult(removed=sources, cards=cards, selection=())
 
     def _mismatch(self, error: str) -> TapResult:
         self._selection.clear()
@@ -113,13 +130,25 @@ class Game:
         self._undoable = min(self.undo_limit, self._undoable + 1)
         return cards
 
-    def undo(self) -> Move | None:
-        """Take back the last move if the undo limit allows it; clears the selection."""
+    def clear_selection(self) -> tuple[Source, ...]:
+        """Drop the selection; returns what was selected."""
+        dropped = self.selection
+        self._selection.clear()
+        return dropped
+
+    def undo(self) -> tuple[Card, ...]:
+        """Take back the last move if the undo limit allows; clears the selection.
+
+        Returns the cards put back, in the move's tap order (empty when nothing was undone).
+        """
         self._selection.clear()
         if not self._undoable:
-            return None
+            return ()
         self._undoable -= 1
-        return self.position.pop()
+        last = self.position.last_removal()
+        assert last is not None  # _undoable never exceeds the moves played
+        self.position.pop()
+        return last[1]
 
     def dimmed(self) -> frozenset[Source]:
         """Placement help: playable, unselected sources that cannot extend the selection."""
@@ -136,17 +165,13 @@ class Game:
             if card.rank not in wanted and source not in self._selection
         )
 
-    def history(self) -> list[Move]:
-        return self.position.history
-
     def record_text(self) -> str:
         from .record import Record
 
-        return Record(self.code, self.history()).format()
+        return Record(self.code, self.history).format()
 
     def __repr__(self) -> str:
-        return f"<Game {self.code} moves={self.moves} score={self.score} selection={self.selection}>"
-
-
-def sort_sources(sources: set[Source] | frozenset[Source]) -> list[Source]:
-    return sorted(sources, key=SOURCE_INDEX.__getitem__)
+        return (
+            f"<Game {self.code} move_count={self.move_count} score={self.score}"
+            f" selection={self.selection}>"
+        )

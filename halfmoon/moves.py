@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .dealcode import PILES, RESERVE_SLOTS
-from .errors import InvalidMoveError, InvalidSourceError
+from .errors import InvalidMoveError, InvalidSourceError, quoted
 
 Source = str
 PILE_SOURCES: tuple[Source, ...] = tuple(str(n) for n in range(1, PILES + 1))
@@ -46,11 +46,11 @@ class Move:
     def _parse(cls, text: str) -> Move:
         parts = text.split("+")
         if any(not part.strip() for part in parts):
-            raise InvalidMoveError(f"{text!r} is not a move: write sources joined by '+', e.g. 1+8")
+            raise InvalidMoveError(f"{quoted(text)} is not a move: write sources joined by '+', e.g. 1+8")
         try:
             return cls(tuple(parse_source(part) for part in parts))
         except InvalidSourceError as error:
-            raise InvalidMoveError(f"{text!r} is not a move: {error}") from None
+            raise InvalidMoveError(f"not a move: {error}") from None
 
     @classmethod
     def of(cls, *sources: str | int) -> Move:

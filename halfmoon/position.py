@@ -106,7 +106,12 @@ class Position:
 
     @property
     def history(self) -> list[Move]:
+        """The moves played so far, in order."""
         return [move for move, _ in self._stack]
+
+    def last_removal(self) -> tuple[Move, tuple[Card, ...]] | None:
+        """The last move played and the cards it removed (tap order), or None at the start."""
+        return self._stack[-1] if self._stack else None
 
     def key(self) -> tuple[int, ...]:
         """Identifies the position within its deal: pile heights and filled slots."""

@@ -13,6 +13,10 @@ from .moves import Move
 from .position import Position
 
 _TOKEN = re.compile(r"\S+")
+# The longest record read, in characters; engine.js refuses longer ones with the same message.
+# A won game is 48 moves: a million characters leaves room for any commentary.
+RECORD_LIMIT = 1_000_000
+BOM = "\ufeff"
 
 
 class Span(NamedTuple):
@@ -33,11 +37,17 @@ class Record:
 
     @classmethod
     def parse(cls, text: str, name: str = "<record>") -> Record:
-        """Read a record; syntax errors raise RecordError with line and column."""
+        """Read a record; syntax errors raise RecordError with line and column.
+
+        A leading byte order mark is skipped; records over RECORD_LIMIT characters are refused.
+        """
+        text = text.removeprefix(BOM)
+        if len(text) > RECORD_LIMIT:
+            raise RecordError(_too_long(f"{len(text):,}"), kind="size", name=name)
         words = _words(text)
         if not words:
             raise RecordError(
-                "the record is empty: it must start with a deal code", kind="empty", name=name
+                "the record is empty: it must start with a deal code", kind="blank", name=name
             )
         try:
             code = DealCode.parse(words[0])
@@ -121,15 +131,37 @@ def replay(text: str, name: str = "<record>") -> Position:
     return Record.parse(text, name).replay()
 
 
+def _too_long(size: str) -> str:
+    return f"the record is too long: {size} characters, at most {RECORD_LIMIT:,}"
+
+
 def read_record(path: str) -> Record:
-    """Read a record file; ``-`` reads standard input."""
+    """Read a record file (UTF-8, a byte order mark allowed); ``-`` reads standard input.
+
+    At most what RECORD_LIMIT characters can take is read, so ``/dev/zero`` is refused, not exhausted.
+    """
     import sys
 
-    if path == "-":
-        return Record.parse(sys.stdin.read(), "<stdin>")
+    name = "<stdin>" if path == "-" else path
+    most = 4 * RECORD_LIMIT  # UTF-8 takes at most 4 bytes a character
+    if path == "-" and (sys.stdin is None or sys.stdin.closed):
+        raise HalfMoonError("cannot read record <stdin>: standard input is closed")
     try:
-        with open(path, encoding="utf-8") as handle:
-            return Record.parse(handle.read(), path)
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or error
-        raise HalfMoonError(f"cannot read record {path}: {reason}") from None
+        if path == "-":
+            data = sys.stdin.buffer.read(most + 1)
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(most + 1)
+    except OSError as error:
+        raise HalfMoonError(f"cannot read record {name}: {error.strerror or error}") from None
+    except ValueError as error:  # a closed or detached standard input
+        raise HalfMoonError(f"cannot read record {name}: {error}") from None
+    if len(data) > most:
+        raise RecordError(_too_long(f"more than {RECORD_LIMIT:,}"), kind="size", name=name)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise HalfMoonError(
+            f"cannot read record {name}: not UTF-8 text (byte {error.start + 1} is 0x{data[error.start]:02x})"
+        ) from None
+    return Record.parse(text, name)

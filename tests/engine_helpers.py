@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from halfmoon import Card, DealCode, Game, Position
+from halfmoon import Card, DealCode, Position
 
 
 def find_deal(predicate: Callable[[Position], bool], start: int = 0, limit: int = 5000) -> Position:
@@ -36,7 +36,3 @@ def snapshot(position: Position) -> tuple:
         position.score,
         position.move_count,
     )
-
-
-def new_game_with(position: Position) -> Game:
-    return Game(position.code)

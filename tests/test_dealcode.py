@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from halfmoon import DECK, DealCode, DealCodeError
-from halfmoon.dealcode import DEAL_COUNT, below, shuffled_deck, splitmix64
+from halfmoon.dealcode import DEAL_COUNT, LOOK_ALIKES, TRIMMED, below, shuffled_deck, splitmix64
 
 
 def test_splitmix64_matches_the_check_values_of_the_spec():
@@ -100,21 +100,87 @@ def test_offending_character_is_quoted():
         DealCode.parse("HM1-N-AAA7AAB")
 
 
-@given(st.text(alphabet=string.printable + "ÀßЖא-", max_size=20))
-def test_fuzzed_codes_raise_only_the_engine_error(text):
+KINDS = {"empty", "character", "prefix", "version", "separator", "parts", "variant", "letter", "length"}
+
+
+def _ascii_upper(text: str) -> str:
+    return "".join(chr(ord(c) - 32) if "a" <= c <= "z" else c for c in text)
+
+
+@given(st.text(alphabet=string.printable + "ÀßЖא-ſıﬀＡ", max_size=20))
+def test_fuzzed_codes_are_read_exactly_or_refused_with_a_position(text):
+    trimmed = text.strip(TRIMMED)
     try:
         code = DealCode.parse(text)
-    except DealCodeError:
+    except DealCodeError as error:
+        assert error.kind in KINDS
+        assert error.position is None or 1 <= error.position <= len(trimmed) + 1  # past the end: missing
+        if error.kind == "character":
+            assert not trimmed[error.position - 1].isascii()
         return
-    assert str(code) == text.strip().upper()
+    assert str(code) == _ascii_upper(trimmed)
 
 
-@given(st.text(alphabet="HMN1-ABCZ ", max_size=16))
-def test_near_miss_codes_raise_only_the_engine_error(text):
+@given(st.text(alphabet="HMN1-ABCZhmnabz ", max_size=16))
+def test_near_miss_codes_are_read_exactly_or_refused_with_a_position(text):
+    trimmed = text.strip()
     try:
+        code = DealCode.parse(text)
+    except DealCodeError as error:
+        assert error.kind in KINDS - {"character"}
+        assert error.position is None or 1 <= error.position <= len(trimmed) + 1  # past the end: missing
+        if error.position is not None:
+            assert f"(position {error.position})" in str(error)
+        return
+    assert str(code) == trimmed.upper()
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "char"),
+    [
+        ("hm1-n-aaaaaß", 12, "ß"), ("HM1-N-AAAAAAſ", 13, "ſ"), ("hm1-n-aaaaaaı", 13, "ı"),
+        ("HM1-N-AAAAAﬀ", 12, "ﬀ"), ("ＨＭ1-N-AAAAAAB", 1, "Ｈ"), (" HM1-N-AAAAAAЖ", 13, "Ж"),
+        ("HM1-N-AAAA\U0001d538AB", 11, "\U0001d538"),
+    ],
+)
+def test_non_ascii_that_case_folding_would_accept_is_refused_naming_it(text, position, char):
+    with pytest.raises(DealCodeError) as caught:
         DealCode.parse(text)
-    except DealCodeError:
-        pass
+    assert (caught.value.kind, caught.value.position) == ("character", position)
+    assert repr(char) in str(caught.value) and f"position {position}" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "text", ["НМ1-N-ААААААВ", "нм1-N-ааааааВ", "ΗΜ1-Ν-ΑΑΑΑΑΑΒ", "ημ1-ν-ααααααβ", "HM1-N-AAAAAAΒ"]
+)
+def test_cyrillic_and_greek_look_alikes_read_as_their_latin_twins(text):
+    assert str(DealCode.parse(text)) == "HM1-N-AAAAAAB"
+
+
+def test_the_look_alike_table_is_the_one_of_the_spec():
+    capitals = "АВЕКМНОРСТХУ" + "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ"
+    twins = "ABEKMHOPCTXY" + "ABEZHIKMNOPTYX"
+    expected = {**dict(zip(capitals, twins)), **dict(zip(capitals.lower(), twins))}
+    assert {chr(k): chr(v) for k, v in LOOK_ALIKES.items()} == expected
+
+
+@pytest.mark.parametrize("char", list(TRIMMED))
+def test_each_trimmed_character_is_ignored_around_a_code_and_refused_inside(char):
+    assert str(DealCode.parse(f"{char}{char}HM1-N-AAAAAAB{char}")) == "HM1-N-AAAAAAB"
+    with pytest.raises(DealCodeError) as caught:
+        DealCode.parse(f"HM1-N-AAA{char}AAAB")
+    assert caught.value.position == 10
+
+
+def test_the_trimmed_characters_are_white_space_the_byte_order_mark_and_the_zero_width_space():
+    spaces = {chr(c) for c in range(0x110000) if chr(c).isspace()}
+    assert set(TRIMMED) == spaces | {"\ufeff", "\u200b"}
+
+
+def test_a_long_code_is_echoed_cut_short():
+    with pytest.raises(DealCodeError) as caught:
+        DealCode.parse("HM1-N-" + "A" * 10_000_000)
+    assert len(str(caught.value)) < 200 and caught.value.kind == "length"
 
 
 @given(st.integers(min_value=0, max_value=DEAL_COUNT - 1))

@@ -9,7 +9,7 @@ from engine_helpers import find_deal, snapshot, sources_where
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from halfmoon import NEED_JQK, SOURCES, SUM_MUST_BE_11, Card, DealCode, Game, Position
+from halfmoon import NEED_JQK, SOURCES, SUM_MUST_BE_11, Card, DealCode, Game, Position, TapResult
 from halfmoon.errors import InvalidSourceError
 
 
@@ -58,11 +58,11 @@ def test_number_then_its_complement_removes_the_pair():
     game.tap(a)
     result = game.tap(b)
     assert result.removed == (a, b) and result.selection == () and result.error is None
-    assert game.score == 10 and game.moves == 1
+    assert result.cards == cards and result.replaced is None
+    assert game.score == 10 and game.move_count == 1
     assert (game.position.count(a), game.position.count(b)) == (
         position.count(a) - 1, position.count(b) - 1,
     )
-    assert cards[0].rank + cards[1].rank == 11
 
 
 def test_two_numbers_not_summing_to_11_clear_with_the_sum_error():
@@ -78,8 +78,8 @@ def test_two_numbers_not_summing_to_11_clear_with_the_sum_error():
     game = game_for(position)
     game.tap(a)
     result = game.tap(b)
-    assert result == type(result)(removed=(), error=SUM_MUST_BE_11, selection=())
-    assert game.moves == 0
+    assert result == TapResult(removed=(), cards=(), error=SUM_MUST_BE_11, selection=())
+    assert game.move_count == 0
 
 
 def test_number_then_face_clears_with_the_sum_error():
@@ -105,6 +105,7 @@ def test_face_then_same_rank_face_replaces_the_selected_card():
     game.tap(first)
     result = game.tap(second)
     assert result.selection == (second,) and result.error is None and result.removed == ()
+    assert result.replaced == first
 
 
 def test_face_then_other_face_selects_both():
@@ -135,8 +136,10 @@ def test_two_faces_then_the_missing_rank_removes_the_triple():
     game = game_for(position)
     assert game.tap(q).removed == ()
     assert game.tap(k).removed == ()
+    cards = tuple(position.card_at(s) for s in (q, k, j))
     result = game.tap(j)
-    assert result.removed == (q, k, j) and game.score == 15 and game.moves == 1
+    assert result.removed == (q, k, j) and game.score == 15 and game.move_count == 1
+    assert result.cards == cards
 
 
 def test_two_faces_then_a_face_of_a_selected_rank_replaces_that_card():
@@ -151,6 +154,7 @@ def test_two_faces_then_a_face_of_a_selected_rank_replaces_that_card():
     game.tap(q)
     result = game.tap(j2)
     assert result.selection == (q, j2) and result.removed == () and result.error is None
+    assert result.replaced == j1
 
 
 def test_two_faces_then_a_number_clears_with_the_jqk_error():
@@ -180,12 +184,35 @@ def test_tapping_an_empty_source_does_nothing():
     game.play("R7+R8")
     game.tap("R1")
     result = game.tap("R7")
-    assert result == type(result)(removed=(), error=None, selection=("R1",))
+    assert result == TapResult(selection=("R1",))
 
 
-def test_tapping_an_unknown_source_is_an_error():
+@pytest.mark.parametrize("text", ["13", "R9", "0", "", "1+2", "r", "R 1"])
+def test_tapping_text_that_names_no_source_is_an_error_and_changes_nothing(text):
+    game = Game("HM1-N-AAAAAAB")
+    game.tap("R1")
     with pytest.raises(InvalidSourceError):
-        Game("HM1-N-AAAAAAB").tap("13")
+        game.tap(text)
+    assert game.selection == ("R1",)
+
+
+@pytest.mark.parametrize(("spelling", "source"), [("r2", "R2"), (" R2 ", "R2"), (5, "5"), ("05", None)])
+def test_a_tap_reads_its_source_as_parse_source_does(spelling, source):
+    game = Game("HM1-N-AAAAAAB")
+    if source is None:
+        with pytest.raises(InvalidSourceError):
+            game.tap(spelling)
+    else:
+        assert game.tap(spelling).selection == (source,)
+
+
+def test_clear_selection_drops_the_selection_and_says_what_it_was():
+    game = Game("HM1-N-AAAAAAB")
+    game.tap("R2")
+    game.tap("R3")
+    assert game.clear_selection() == ("R2", "R3")
+    assert game.selection == () and game.clear_selection() == ()
+    assert game.move_count == 0
 
 
 # --- a reference model of the table, checked against random taps ---------------------------
@@ -249,7 +276,7 @@ def test_dimmed_cards_are_exactly_those_that_cannot_extend_the_selection(number,
             # A card is useful when tapping it next removes cards or grows the selection
             # toward a triple (replacing a same-rank face is not progress).
             trial = Game(game.code)
-            for move in game.history():
+            for move in game.history:
                 trial.play(move)
             for s in selection:
                 trial.tap(s)
@@ -261,21 +288,30 @@ def test_dimmed_cards_are_exactly_those_that_cannot_extend_the_selection(number,
 # --- undo ---------------------------------------------------------------------------------
 
 
-def test_undo_restores_the_position_score_and_count_after_a_pair_and_a_triple():
-    position = _triple_deal()
+def _triple_then_pair(position: Position) -> tuple[str, str] | None:
+    """The first legal pair left after the position's first triple, if any."""
+    trial = Position(position.code)
+    triple = next((m for m in trial.legal_moves() if len(m.sources) == 3), None)
+    if triple is None:
+        return None
+    trial.push(triple)
+    pair = next((m for m in trial.legal_moves() if len(m.sources) == 2), None)
+    return None if pair is None else (str(triple), str(pair))
+
+
+def test_undo_restores_the_position_score_and_count_after_a_triple_and_a_pair():
+    position = find_deal(lambda p: _triple_then_pair(p) is not None)
+    triple, pair = _triple_then_pair(position)
     game = game_for(position)
     before = snapshot(game.position)
-    j, q, k = (sources_where(position, face(r))[0] for r in (11, 12, 13))
-    game.play(f"{j}+{q}+{k}")
+    triple_cards = game.play(triple)
     middle = snapshot(game.position)
-    legal_pairs = [m for m in game.position.legal_moves() if len(m.sources) == 2]
-    if legal_pairs:
-        game.play(legal_pairs[0])
-        assert game.undo() == legal_pairs[0]
-        assert snapshot(game.position) == middle
-    game.undo()
+    pair_cards = game.play(pair)
+    assert game.undo() == pair_cards and len(pair_cards) == 2
+    assert snapshot(game.position) == middle
+    assert game.undo() == triple_cards and len(triple_cards) == 3
     assert snapshot(game.position) == before
-    assert game.undo() is None and game.moves == 0 and game.score == 0
+    assert game.undo() == () and game.move_count == 0 and game.score == 0
 
 
 def test_undo_clears_the_selection():
@@ -291,8 +327,8 @@ def test_undo_is_limited_to_the_last_moves():
     game = Game("HM1-N-AAAAAAB", undo_limit=2)
     for _ in range(4):
         game.play(rng.choice(game.position.legal_moves()))
-    assert game.undo() is not None and game.undo() is not None
-    assert game.undo() is None and game.moves == 2
+    assert game.undo() and game.undo()
+    assert game.undo() == () and game.move_count == 2
     game.play(game.position.legal_moves()[0])
     assert game.can_undo
 

@@ -282,7 +282,7 @@ def deadlock_game() -> tuple[str, list[list[str]]]:
         while legal := game.position.legal_moves():
             game.play(legal[0])
         if game.deadlocked:
-            return str(game.code), [list(move.sources) for move in game.history()]
+            return str(game.code), [list(move.sources) for move in game.history]
     raise AssertionError("no deadlock found")
 
 

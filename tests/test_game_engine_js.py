@@ -1,20 +1,20 @@
 """The browser engine (docs/assets/game/engine.js) agrees with the Python engine.
 
-It runs in Chromium: first over the shared vectors of tests/data/ (every deal layout, deal-code
+It runs in Chromium (tests/test_engine_node.py checks the same vectors in Node): first over
+the shared vectors of tests/data/ (every deal layout, deal-code
 error, tap outcome and record), then on cases hypothesis generates, each compared with
 ``halfmoon`` directly.
 """
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from halfmoon import DealCode, Game, Record
+from halfmoon import DealCode, Game, Record, corpus
 from halfmoon.dealcode import DEAL_COUNT
 from halfmoon.errors import DealCodeError, RecordError
 from halfmoon.moves import SOURCES
@@ -24,73 +24,14 @@ DATA = ROOT / "tests" / "data"
 
 pytestmark = pytest.mark.browser
 
-# The check runs in the page: it returns every disagreement with the vectors (empty = all agree).
+# The check runs in the page with the same code as the Node runner (tests/js/vectors.mjs).
 CHECK_VECTORS = """
 async () => {
-  const E = window.HM;
-  const load = async (name) => (await fetch(`/tests/data/${name}.json`)).json();
-  const [deals, codes, taps, records] = await Promise.all(
-    ["deals", "codes", "taps", "records"].map(load));
-  const bad = [];
-  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-  const next = E.splitmix64(0n);
-  deals.splitmix64_from_0.forEach((hex, i) => {
-    const got = "0x" + next().toString(16).padStart(16, "0");
-    if (got !== hex) bad.push(`splitmix64 word ${i}: ${got} != ${hex}`);
-  });
-  for (const deal of deals.deals) {
-    if (E.formatCode(deal.number) !== deal.code) bad.push(`code of ${deal.number}`);
-    const layout = E.dealLayout(deal.number);
-    if (!same(layout.piles.map((p) => p.map(String)), deal.piles)) bad.push(`piles of ${deal.code}`);
-    if (!same(layout.reserve.map(String), deal.reserve)) bad.push(`reserve of ${deal.code}`);
-  }
-  for (const want of codes.valid) {
-    try {
-      const got = E.parseDealCode(want.input);
-      if (got.code !== want.code || got.number !== want.number) bad.push(`code ${want.input}`);
-    } catch (error) { bad.push(`valid code ${JSON.stringify(want.input)} rejected: ${error.message}`); }
-  }
-  for (const want of codes.invalid) {
-    try { E.parseDealCode(want.input); bad.push(`invalid code ${JSON.stringify(want.input)} accepted`); }
-    catch (error) {
-      if (!(error instanceof E.DealCodeError) || error.kind !== want.kind || error.position !== want.position)
-        bad.push(`code ${JSON.stringify(want.input)}: ${error.kind}@${error.position}, want ${want.kind}@${want.position}`);
-    }
-  }
-  let tapsChecked = 0;
-  for (const g of taps.games) {
-    const game = new E.Game(g.code, { undoLimit: g.undo_limit });
-    g.steps.forEach((step, i) => {
-      const result = step.undo ? (game.undo(), null) : game.tap(step.tap);
-      const got = { selection: game.selection, dimmed: game.dimmed(), score: game.score,
-        moves: game.moves, won: game.won, deadlocked: game.deadlocked, can_undo: game.canUndo };
-      if (result) { got.removed = result.removed; got.error = result.error; }
-      for (const key of Object.keys(step)) {
-        if (key === "tap" || key === "undo") continue;
-        if (!same(got[key], step[key])) bad.push(`${g.code} step ${i} ${key}: ${JSON.stringify(got[key])}`);
-      }
-      if (result && !same(result.selection, step.selection)) bad.push(`${g.code} step ${i} result selection`);
-      tapsChecked++;
-    });
-  }
-  for (const want of records.records) {
-    let position;
-    try { position = E.replayRecord(E.parseRecord(want.text)); }
-    catch (error) {
-      if (!want.error) { bad.push(`record ${want.name} rejected: ${error.message}`); continue; }
-      const got = { move_number: error.moveNumber, line: error.line, column: error.column, kind: error.kind };
-      for (const key of Object.keys(want.error))
-        if (got[key] !== want.error[key]) bad.push(`record ${want.name} ${key}: ${got[key]} != ${want.error[key]}`);
-      continue;
-    }
-    if (want.error) { bad.push(`record ${want.name} accepted`); continue; }
-    const got = { ...position.toJSON(), moves: position.moveCount, score: position.score,
-      won: position.isWon(), deadlocked: position.isDeadlocked(), legal: position.legalMoves().map(E.moveText) };
-    for (const key of Object.keys(want.result))
-      if (!same(got[key], want.result[key])) bad.push(`record ${want.name} ${key}`);
-  }
-  return { bad, counts: { deals: deals.deals.length, codes: codes.valid.length + codes.invalid.length,
-    taps: tapsChecked, records: records.records.length } };
+  const { checkVectors } = await import("/tests/js/vectors.mjs");
+  const names = ["deals", "codes", "taps", "records"];
+  const texts = Object.fromEntries(await Promise.all(
+    names.map(async (name) => [name, await (await fetch(`/tests/data/${name}.jsonl`)).text()])));
+  return checkVectors(window.HM, texts);
 }
 """
 
@@ -113,8 +54,8 @@ def engine_page(chromium):
         assert not errors, errors
 
 
-def _vectors(name: str) -> dict:
-    return json.loads((DATA / f"{name}.json").read_text("utf-8"))
+def _cases(name: str, skip: tuple[str, ...] = ()) -> int:
+    return sum(not any(key in case for key in skip) for case in corpus.load(DATA / f"{name}.jsonl"))
 
 
 def test_js_engine_reproduces_every_shared_vector(engine_page):
@@ -122,10 +63,10 @@ def test_js_engine_reproduces_every_shared_vector(engine_page):
     assert outcome["bad"] == []
     # The check really walked the corpus: every entry of each file was compared.
     assert outcome["counts"] == {
-        "deals": len(_vectors("deals")["deals"]),
-        "codes": len(_vectors("codes")["valid"]) + len(_vectors("codes")["invalid"]),
-        "taps": sum(len(game["steps"]) for game in _vectors("taps")["games"]),
-        "records": len(_vectors("records")["records"]),
+        "deals": _cases("deals", ("splitmix64_from_0",)),
+        "codes": _cases("codes", ("trimmed", "look_alikes")),
+        "taps": _cases("taps", ("code",)),
+        "records": _cases("records"),
     }
 
 
@@ -155,7 +96,7 @@ def test_js_deals_equal_python_deals_for_any_number(engine_page, numbers):
         assert reserve == [str(card) for card in layout.reserve]
 
 
-code_alphabet = st.sampled_from(list("HMhmN1n2-AZaz0 \t!Àé€𝔸ßﬁ\u00a0\u2028\x1c"))
+code_alphabet = st.sampled_from(list("HMhmN1n2-AZaz0 \t!Àé€𝔸ßﬁſıＡНМАВнΝαβЖ\u00a0\u2028\x1c\ufeff\u200b\u200c"))
 code_texts = st.one_of(
     st.text(code_alphabet, max_size=16),
     st.builds(lambda n, pad: pad + str(DealCode(n)).lower() + pad,
@@ -186,14 +127,18 @@ TAP_GAME = """
 ([code, undoLimit, steps]) => {
   const game = new HM.Game(code, { undoLimit });
   return steps.map(step => {
-    const r = step === "undo" ? (game.undo(), null) : game.tap(step);
-    return [[...game.selection], game.dimmed(), game.score, game.moves, game.won, game.deadlocked,
-            game.canUndo, r ? r.removed : null, r ? r.error : null];
+    const undone = step === "undo" ? game.undo().map(String) : null;
+    const r = step === "undo" ? null : game.tap(step);
+    return [[...game.selection], game.dimmed(), game.score, game.moveCount, game.won, game.deadlocked,
+            game.canUndo, r ? r.removed : undone, r ? r.error : null, r ? r.cards.map(String) : null,
+            r ? r.replaced : null];
   });
 }
 """
 
-steps = st.lists(st.one_of(st.sampled_from(SOURCES), st.just("undo")), max_size=120)
+steps = st.lists(
+    st.one_of(st.sampled_from(SOURCES), st.sampled_from(["r1", " 3 ", "R8"]), st.just("undo")), max_size=120
+)
 
 
 @settings(max_examples=40)
@@ -203,14 +148,15 @@ def test_js_game_follows_python_game_tap_by_tap(engine_page, number, undo_limit,
     got = engine_page.evaluate(TAP_GAME, [code, undo_limit, taps])
     game = Game(code, undo_limit=undo_limit)
     for step, state in zip(taps, got, strict=True):
+        undone = [str(card) for card in game.undo()] if step == "undo" else None
         result = None if step == "undo" else game.tap(step)
-        if result is None:
-            game.undo()
         expected = [
             list(game.selection), [s for s in SOURCES if s in game.dimmed()], game.score,
-            game.moves, game.won, game.deadlocked, game.can_undo,
-            None if result is None else list(result.removed),
+            game.move_count, game.won, game.deadlocked, game.can_undo,
+            undone if result is None else list(result.removed),
             None if result is None else result.error,
+            None if result is None else [str(card) for card in result.cards],
+            None if result is None else result.replaced,
         ]
         assert state == expected, step
 

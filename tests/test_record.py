@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from halfmoon import DealCode, Game, HalfMoonError, Record, RecordError
+from halfmoon.record import RECORD_LIMIT, read_record
 
 
 def random_game_record(number: int, seed: int) -> Game:
@@ -28,8 +29,8 @@ def test_written_records_replay_to_the_same_game(number, seed):
     record = Record.parse(game.record_text())
     position = record.replay()
     assert position == game.position
-    assert (position.score, position.move_count) == (game.score, game.moves)
-    assert [str(m) for m in record.moves] == [str(m) for m in game.history()]
+    assert (position.score, position.move_count) == (game.score, game.move_count)
+    assert [str(m) for m in record.moves] == [str(m) for m in game.history]
     assert Record.parse(record.format()).format() == record.format()
 
 
@@ -68,8 +69,8 @@ def test_moving_from_an_emptied_slot_is_reported():
 @pytest.mark.parametrize(
     ("text", "kind", "line", "column"),
     [
-        ("", "empty", None, None),
-        ("# only a comment", "empty", None, None),
+        ("", "blank", None, None),
+        ("# only a comment", "blank", None, None),
         ("HM1-N-AAAA!AB 1+2", "code", 1, 1),
         ("HM1-N-AAAAAAB\n 1+", "syntax", 2, 2),
         ("HM1-N-AAAAAAB 1+13", "syntax", 1, 15),
@@ -93,3 +94,51 @@ def test_fuzzed_records_raise_only_record_errors(text):
         Record.parse(text).replay()
     except HalfMoonError as error:
         assert isinstance(error, RecordError)
+
+
+def test_a_byte_order_mark_before_the_record_is_skipped():
+    position = Record.parse("\ufeffHM1-N-AAAAAAB R7+R8").replay()
+    assert position.move_count == 1
+
+
+def test_a_record_at_the_bound_is_read_and_one_character_more_is_refused():
+    at_limit = "HM1-N-AAAAAAB" + " " * (RECORD_LIMIT - 13)
+    assert Record.parse(at_limit).moves == []
+    with pytest.raises(RecordError) as caught:
+        Record.parse(at_limit + "\n", "big.txt")
+    assert caught.value.kind == "size"
+    assert str(caught.value) == "big.txt: the record is too long: 1,000,001 characters, at most 1,000,000"
+
+
+def test_a_long_token_is_echoed_cut_short():
+    token = "1+" + "9" * 1_000
+    with pytest.raises(RecordError) as caught:
+        Record.parse(f"HM1-N-AAAAAAB {token}")
+    assert len(str(caught.value)) < 300 and (caught.value.line, caught.value.column) == (1, 15)
+
+
+def test_reading_a_record_file_stops_at_the_bound(tmp_path):
+    path = tmp_path / "zeros.txt"
+    path.write_bytes(b"\0" * (4 * RECORD_LIMIT + 10))
+    with pytest.raises(RecordError, match="too long: more than 1,000,000 characters") as caught:
+        read_record(str(path))
+    assert caught.value.name == str(path)
+
+
+def test_reading_a_record_file_that_is_not_utf8_names_the_file_and_byte(tmp_path):
+    path = tmp_path / "latin1.txt"
+    path.write_bytes("HM1-N-AAAAAAB # é".encode("latin-1"))
+    with pytest.raises(HalfMoonError, match=r"latin1.txt: not UTF-8 text \(byte 17 is 0xe9\)"):
+        read_record(str(path))
+
+
+def test_reading_a_record_file_with_a_byte_order_mark(tmp_path):
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbfHM1-N-AAAAAAB R7+R8\n")
+    assert read_record(str(path)).replay().move_count == 1
+
+
+def test_reading_a_closed_standard_input_is_a_clear_error(monkeypatch):
+    monkeypatch.setattr("sys.stdin", None)
+    with pytest.raises(HalfMoonError, match="standard input is closed"):
+        read_record("-")

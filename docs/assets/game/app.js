@@ -236,7 +236,7 @@ class PlayPage {
 
   tap(source) {
     const game = this.game;
-    const before = [...game.selection];
+    const before = game.selection;
     const card = game.position.cardAt(source);
     const result = game.tap(source);
     const { catalog } = this;
@@ -260,8 +260,7 @@ class PlayPage {
       const what = catalog.cardFrom(card, source);
       if (before.includes(source)) this.say(this.t("game.said.deselected", { what }));
       else if (result.replaced) {
-        const oldSource = before.find((s) => !result.selection.includes(s));
-        const old = catalog.cardFrom(game.position.cardAt(oldSource), oldSource);
+        const old = catalog.cardFrom(game.position.cardAt(result.replaced), result.replaced);
         this.say(this.t("game.said.replaced", { what, old }));
       } else this.say(this.t("game.said.selected", { what }));
       if (!this.endingText()) this.setMessage("");
@@ -270,21 +269,19 @@ class PlayPage {
   }
 
   clearSelection() {
-    if (!this.game.selection.length) return;
-    this.game.selection.length = 0;
+    if (!this.game.clearSelection().length) return;
     this.say(this.t("game.said.cleared"));
     this.afterChange();
   }
 
   undo() {
-    const cardsBefore = this.game.history.length ? this.game.position.stack.at(-1)[1] : [];
-    const move = this.game.undo();
-    if (!move) {
+    const cards = this.game.undo();
+    if (!cards.length) {
       this.say(this.t("game.said.nothing_to_undo"));
       this.afterChange();
       return;
     }
-    const what = this.catalog.list(cardsBefore.map((card) => this.catalog.card(card)));
+    const what = this.catalog.list(cards.map((card) => this.catalog.card(card)));
     this.setMessage("");
     this.say(this.t("game.said.undone", { what, score: this.game.score }));
     this.afterChange();
@@ -295,7 +292,7 @@ class PlayPage {
     const game = this.game;
     if (game.won) {
       return this.t("game.said.won", {
-        moves: this.catalog.plural("game.count.moves", game.moves),
+        moves: this.catalog.plural("game.count.moves", game.moveCount),
         points: this.catalog.plural("game.count.points", game.score),
       });
     }
@@ -334,7 +331,7 @@ class PlayPage {
       dimmed: this.settings.placementHelp ? game.dimmed() : [],
     });
     this.fields.score.textContent = String(game.score);
-    this.fields.moves.textContent = String(game.moves);
+    this.fields.moves.textContent = String(game.moveCount);
     this.fields.code.textContent = game.code;
     this.undoButton.disabled = !game.canUndo;
     this.mount.classList.toggle("hm-over", Boolean(this.endedAt));

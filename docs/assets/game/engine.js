@@ -23,6 +23,8 @@ const SOURCE_INDEX = new Map(SOURCES.map((source, index) => [source, index]));
 // Python's str.isspace() set, so that strip() and split() agree with the reference engine.
 const SPACE = "\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
 const EDGE_SPACE = new RegExp(`^[${SPACE}]+|[${SPACE}]+$`, "g");
+// Trimmed around a deal code (dealcode.TRIMMED): white space, the byte order mark, the zero-width space.
+const CODE_EDGE = new RegExp(`^[${SPACE}\\u200b\\ufeff]+|[${SPACE}\\u200b\\ufeff]+$`, "g");
 const WORD = new RegExp(`[^${SPACE}]+`, "g");
 // Python's str.splitlines() boundaries.
 const LINE_BREAK = /\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
@@ -46,13 +48,6 @@ class Card {
 }
 
 const DECK = SUITS.flatMap((suit) => RANKS.map((_, i) => new Card(i + 1, suit)));
-const CARD_BY_TEXT = new Map(DECK.map((card) => [card.text, card]));
-
-export function parseCard(text) {
-  const card = CARD_BY_TEXT.get(String(text).trim().toUpperCase());
-  if (!card) throw new Error(`${JSON.stringify(text)} is not a card`);
-  return card;
-}
 
 // --- deal codes and the shuffle (§4.2) ---------------------------------------------------
 
@@ -61,6 +56,14 @@ const VERSION = "1";
 const VARIANTS = ["N"];
 const LETTERS = 7;
 export const DEAL_COUNT = 26 ** LETTERS;
+// SPEC §4.2: Cyrillic and Greek capitals that look like Latin ones, and their small forms.
+const LOOK_ALIKES = new Map();
+for (const [from, to] of [["АВЕКМНОРСТХУ", "ABEKMHOPCTXY"], ["ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEZHIKMNOPTYX"]]) {
+  Array.from(from).forEach((char, i) => {
+    LOOK_ALIKES.set(char, to[i]);
+    LOOK_ALIKES.set(char.toLowerCase(), to[i]);
+  });
+}
 const MASK64 = (1n << 64n) - 1n;
 const GOLDEN_GAMMA = 0x9e3779b97f4a7c15n;
 
@@ -127,15 +130,24 @@ export function formatCode(number, variant = "N") {
   return `${PREFIX}${VERSION}-${variant}-${letters.reverse().join("")}`;
 }
 
-/** Read a deal code (case and surrounding white space ignored): {number, variant, code}. */
+/**
+ * Read a deal code: {number, variant, code}. Surrounding white space and the case of ASCII letters are
+ * ignored, look-alike Cyrillic and Greek letters read as their Latin twins, and any other non-ASCII
+ * character is an error at its position (code points, as Python counts them).
+ */
 export function parseDealCode(text) {
   if (typeof text !== "string") {
     throw new DealCodeError(String(text), "empty", null, "a deal code is text");
   }
-  const input = pyStrip(text);
-  const code = Array.from(input.toUpperCase()); // code points, as Python counts them
+  const input = text.replace(CODE_EDGE, "");
   const fail = (kind, position, reason) => { throw new DealCodeError(input, kind, position, reason); };
-  if (!code.length) fail("empty", null, "the code is empty; expected something like HM1-N-AAAAAAB");
+  if (!input) fail("empty", null, "the code is empty; expected something like HM1-N-AAAAAAB");
+  const code = Array.from(input, (char) => LOOK_ALIKES.get(char) ?? char);
+  code.forEach((char, offset) => {
+    if (char.codePointAt(0) > 0x7f) fail("character", offset + 1, `${char} is not an ASCII character`);
+  });
+  // ASCII only by now: upper-casing cannot fold one letter into another.
+  code.forEach((char, offset) => { code[offset] = char.toUpperCase(); });
   if (code.slice(0, PREFIX.length).join("") !== PREFIX) fail("prefix", 1, `it must start with ${PREFIX}`);
   let digits = 0;
   while (/^[0-9]$/.test(code[PREFIX.length + digits] ?? "")) digits++;
@@ -162,8 +174,13 @@ export function parseDealCode(text) {
 
 export class InvalidMoveError extends Error {}
 
-export function isSource(text) {
-  return SOURCE_INDEX.has(text);
+/** Text that names no pile or reserve slot. */
+export class InvalidSourceError extends Error {
+  constructor(text) {
+    super(`${JSON.stringify(String(text)).slice(0, 42)} is not a source: piles are 1 to 12, reserve slots R1 to R8`);
+    this.name = "InvalidSourceError";
+    this.text = String(text);
+  }
 }
 
 /** Canonical source for "3", 3, "r3" or "R3"; null if it names none. */
@@ -200,6 +217,8 @@ export class IllegalMoveError extends Error {
 }
 
 export class Position {
+  #stack = []; // [sources, cards] per move, for exact undo
+
   constructor(code) {
     const parsed = typeof code === "string" ? parseDealCode(code) : code;
     this.code = parsed.code;
@@ -207,7 +226,6 @@ export class Position {
     const layout = dealLayout(parsed.number);
     this.piles = layout.piles;
     this.reserve = layout.reserve;
-    this.stack = []; // [sources, cards] per move, for exact undo
     this.pairs = 0;
     this.triples = 0;
   }
@@ -275,8 +293,14 @@ export class Position {
   isWon() { return this.cardsLeft() === 0; }
   isDeadlocked() { return this.cardsLeft() > 0 && !this.hasLegalMove(); }
   get score() { return this.pairs * PAIR_POINTS + this.triples * TRIPLE_POINTS; }
-  get moveCount() { return this.stack.length; }
-  get history() { return this.stack.map(([sources]) => sources); }
+  get moveCount() { return this.#stack.length; }
+  get history() { return this.#stack.map(([sources]) => [...sources]); }
+
+  /** The last move played and the cards it removed (tap order): {sources, cards}, or null. */
+  lastRemoval() {
+    const last = this.#stack.at(-1);
+    return last ? { sources: [...last[0]], cards: [...last[1]] } : null;
+  }
 
   /** The cards `sources` would remove; throws IllegalMoveError saying why it cannot. */
   check(sources) {
@@ -316,12 +340,13 @@ export class Position {
     }
     if (cards.length === 2) this.pairs++;
     else this.triples++;
-    this.stack.push([[...sources], cards]);
+    this.#stack.push([[...sources], cards]);
     return cards;
   }
 
+  /** Take back the last move, restoring the position exactly; returns its sources. */
   pop() {
-    const [sources, cards] = this.stack.pop();
+    const [sources, cards] = this.#stack.pop();
     sources.forEach((source, i) => {
       const index = SOURCE_INDEX.get(source);
       if (index < PILES) this.piles[index].push(cards[i]);
@@ -343,89 +368,110 @@ export class Position {
 
 // --- the game tap by tap (§4.4) ------------------------------------------------------------
 
-/** A deal being played tap by tap, with at most `undoLimit` moves of undo. */
+/**
+ * A deal being played tap by tap, with at most `undoLimit` moves of undo (halfmoon/game.py).
+ * `tap` returns {removed, cards, error, replaced, selection}, the fields of Python's TapResult.
+ */
 export class Game {
+  #selection = [];
+
   constructor(code, { undoLimit = UNDO_LIMIT } = {}) {
     this.position = new Position(code);
     this.undoLimit = undoLimit;
-    this.selection = [];
     this.undoable = 0;
   }
 
   get code() { return this.position.code; }
+  get selection() { return [...this.#selection]; }
   get score() { return this.position.score; }
-  get moves() { return this.position.moveCount; }
+  get moveCount() { return this.position.moveCount; }
   get won() { return this.position.isWon(); }
   get deadlocked() { return this.position.isDeadlocked(); }
   get canUndo() { return this.undoable > 0; }
   get history() { return this.position.history; }
 
-  /** One tap on `source`: {removed: sources, cards, error, selection}. */
+  /**
+   * One tap on `source` (§4.4). Read as parseSource reads it ("r1" is R1, 3 is pile 3); text that
+   * names no source throws InvalidSourceError, as Game.tap does in Python.
+   */
   tap(source) {
-    const card = this.position.cardAt(source);
-    const selection = this.selection;
-    const result = (extra = {}) => ({ removed: [], cards: [], error: null, ...extra, selection: [...selection] });
+    const tapped = parseSource(source);
+    if (tapped === null) throw new InvalidSourceError(source);
+    const card = this.position.cardAt(tapped);
+    const selection = this.#selection;
+    const result = (extra = {}) => ({
+      removed: [], cards: [], error: null, replaced: null, ...extra, selection: [...selection],
+    });
     if (!card) return result();
-    const at = selection.indexOf(source);
+    const at = selection.indexOf(tapped);
     if (at >= 0) {
       selection.splice(at, 1);
       return result();
     }
     if (!selection.length) {
-      selection.push(source);
+      selection.push(tapped);
       return result();
     }
     const selected = selection.map((s) => this.position.cardAt(s));
     if (!selected[0].isFace) {
-      if (!card.isFace && selected[0].rank + card.rank === PAIR_SUM) return this.remove([...selection, source]);
-      return this.mismatch(SUM_MUST_BE_11, [...selection, source]);
+      if (!card.isFace && selected[0].rank + card.rank === PAIR_SUM) return this.#remove([...selection, tapped]);
+      return this.#mismatch(SUM_MUST_BE_11);
     }
-    if (!card.isFace) return this.mismatch(NEED_JQK, [...selection, source]);
+    if (!card.isFace) return this.#mismatch(NEED_JQK);
     const same = selected.findIndex((other) => other.rank === card.rank);
     if (same >= 0) {
       // Same rank: the new card takes the old one's place, keeping tap order.
-      selection.splice(same, 1);
-      selection.push(source);
-      return result({ replaced: true });
+      const [replaced] = selection.splice(same, 1);
+      selection.push(tapped);
+      return result({ replaced });
     }
     if (selection.length === 1) {
-      selection.push(source);
+      selection.push(tapped);
       return result();
     }
-    return this.remove([...selection, source]);
+    return this.#remove([...selection, tapped]);
   }
 
-  remove(sources) {
+  #remove(sources) {
     const cards = this.play(sources);
-    return { removed: sources, cards, error: null, selection: [] };
+    return { removed: sources, cards, error: null, replaced: null, selection: [] };
   }
 
-  mismatch(error, tapped) {
-    const cards = tapped.map((s) => this.position.cardAt(s));
-    this.selection.length = 0;
-    return { removed: [], cards: [], error, tapped, tappedCards: cards, selection: [] };
+  #mismatch(error) {
+    this.#selection.length = 0;
+    return { removed: [], cards: [], error, replaced: null, selection: [] };
   }
 
-  /** Apply a whole move (checked); clears the selection. */
+  /** Drop the selection; returns what was selected. */
+  clearSelection() {
+    const dropped = [...this.#selection];
+    this.#selection.length = 0;
+    return dropped;
+  }
+
+  /** Apply a whole move (checked); clears the selection. Returns the removed cards. */
   play(sources) {
     const cards = this.position.push(sources);
-    this.selection.length = 0;
+    this.#selection.length = 0;
     this.undoable = Math.min(this.undoLimit, this.undoable + 1);
     return cards;
   }
 
-  /** Take back the last move if the undo limit allows; clears the selection. Returns its sources. */
+  /** Take back the last move if the undo limit allows; clears the selection. Returns the cards put back ([] if none). */
   undo() {
-    this.selection.length = 0;
-    if (!this.undoable) return null;
+    this.#selection.length = 0;
+    if (!this.undoable) return [];
     this.undoable--;
-    return this.position.pop();
+    const { cards } = this.position.lastRemoval();
+    this.position.pop();
+    return cards;
   }
 
   /** Placement help: playable, unselected sources that cannot extend the selection. */
   dimmed() {
-    if (!this.selection.length) return [];
-    const selected = this.selection.map((s) => this.position.cardAt(s));
+    const selection = this.#selection;
+    if (!selection.length) return [];
+    const selected = selection.map((s) => this.position.cardAt(s));
     let wanted;
     if (!selected[0].isFace) wanted = new Set([PAIR_SUM - selected[0].rank]);
     else {
@@ -434,7 +480,7 @@ export class Game {
     }
     return this.position
       .playable()
-      .filter(([source, card]) => !wanted.has(card.rank) && !this.selection.includes(source))
+      .filter(([source, card]) => !wanted.has(card.rank) && !selection.includes(source))
       .map(([source]) => source);
   }
 
@@ -445,17 +491,38 @@ export class Game {
 
 // --- game records (§4.3) -----------------------------------------------------------------------
 
-/** A record that cannot be read or replayed; kind as in Python, line/column 1-based. */
+/** The longest record read, in characters (code points): halfmoon.record.RECORD_LIMIT. */
+export const RECORD_LIMIT = 1_000_000;
+
+const thousands = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+/**
+ * A record that cannot be read or replayed; kind as in Python, line/column 1-based. The message has
+ * Python's form, `name:line:column: move N (text): reason`.
+ */
 export class RecordError extends Error {
-  constructor(kind, { line = null, column = null, moveNumber = null, moveText = null, cause = null } = {}) {
-    super(`record: ${kind}${line !== null ? ` at ${line}:${column}` : ""}`);
+  constructor(kind, {
+    name = "<record>", line = null, column = null, moveNumber = null, moveText = null, cause = null, reason = null,
+  } = {}) {
+    const why = reason ?? cause?.message ?? kind;
+    const where = line !== null ? `${name}:${line}:${column}` : name;
+    const what = moveNumber !== null ? `move ${moveNumber} (${shorten(moveText ?? "")}): ` : "";
+    super(`${where}: ${what}${why}`);
+    this.name = "RecordError";
     this.kind = kind;
     this.line = line;
     this.column = column;
     this.moveNumber = moveNumber;
     this.moveText = moveText;
+    this.reason = why;
     this.detail = cause;
   }
+}
+
+/** `text` cut to 40 characters for echoing in a message (halfmoon.errors.shorten). */
+function shorten(text, limit = 40) {
+  const chars = Array.from(text.slice(0, 2 * limit));
+  return chars.length <= limit && text.length <= 2 * limit ? text : chars.slice(0, limit - 1).join("") + "…";
 }
 
 function* tokens(text) {
@@ -463,33 +530,64 @@ function* tokens(text) {
   if (lines.length && lines[lines.length - 1] === "") lines.pop();
   for (let l = 0; l < lines.length; l++) {
     const line = lines[l].split("#", 1)[0];
+    // Columns count code points, as Python does; counted as the scan moves on, so a line is read once.
+    let column = 1;
+    let scanned = 0;
     for (const match of line.matchAll(WORD)) {
-      yield { word: match[0], line: l + 1, column: Array.from(line.slice(0, match.index)).length + 1 };
+      for (let i = scanned; i < match.index; i++) {
+        const unit = line.charCodeAt(i);
+        if (unit < 0xdc00 || unit > 0xdfff) column++; // a low surrogate belongs to the code point before it
+      }
+      scanned = match.index;
+      yield { word: match[0], line: l + 1, column };
     }
   }
 }
 
-/** Read a record: {code, number, moves: [[sources]…], spans}; RecordError on bad syntax. */
-export function parseRecord(text) {
+function codePointLength(text) {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0xdc00 || unit > 0xdfff) count++;
+  }
+  return count;
+}
+
+/**
+ * Read a record: {code, number, moves: [[sources]…], spans}; RecordError on bad syntax. A leading byte
+ * order mark is skipped; records over RECORD_LIMIT characters are refused with Python's message.
+ */
+export function parseRecord(text, name = "<record>") {
+  if (text.startsWith("\ufeff")) text = text.slice(1);
+  if (text.length > RECORD_LIMIT) {
+    const size = codePointLength(text);
+    if (size > RECORD_LIMIT) {
+      throw new RecordError("size", {
+        name, reason: `the record is too long: ${thousands(size)} characters, at most ${thousands(RECORD_LIMIT)}`,
+      });
+    }
+  }
   const words = [...tokens(text)];
-  if (!words.length) throw new RecordError("empty");
+  if (!words.length) {
+    throw new RecordError("blank", { name, reason: "the record is empty: it must start with a deal code" });
+  }
   const [first, ...rest] = words;
   let code;
   try {
     code = parseDealCode(first.word);
   } catch (error) {
-    throw new RecordError("code", { line: first.line, column: first.column, cause: error });
+    throw new RecordError("code", { name, line: first.line, column: first.column, cause: error });
   }
   const moves = rest.map((token, i) => {
     try {
       return parseMove(token.word);
     } catch (error) {
       throw new RecordError("syntax", {
-        line: token.line, column: token.column, moveNumber: i + 1, moveText: token.word, cause: error,
+        name, line: token.line, column: token.column, moveNumber: i + 1, moveText: token.word, cause: error,
       });
     }
   });
-  return { code: code.code, number: code.number, moves, spans: rest };
+  return { code: code.code, number: code.number, moves, spans: rest, name };
 }
 
 /** Replay the first `upto` moves of a parsed record (all by default): the Position. */
@@ -502,7 +600,8 @@ export function replayRecord(record, upto = record.moves.length) {
       if (!(error instanceof IllegalMoveError)) throw error;
       const span = record.spans[i];
       throw new RecordError(error.kind, {
-        line: span.line, column: span.column, moveNumber: i + 1, moveText: moveText(sources), cause: error,
+        name: record.name, line: span.line, column: span.column, moveNumber: i + 1, moveText: moveText(sources),
+        cause: error,
       });
     }
   });

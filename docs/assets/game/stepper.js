@@ -60,7 +60,7 @@ export async function mountStepper(element) {
     if (step === 0) {
       status.textContent = t("game.stepper.start", { code: catalog.isolate(record.code) });
     } else {
-      const [sources, cards] = position.stack[step - 1];
+      const { sources, cards } = position.lastRemoval();
       status.textContent = t("game.stepper.step", {
         number: step, total, notation: catalog.isolate(moveText(sources)), score: position.score,
         what: catalog.list(cards.map((card, i) => catalog.cardFrom(card, sources[i]))),
