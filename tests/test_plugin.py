@@ -199,7 +199,7 @@ def test_the_mismatch_examples_really_do_not_combine(docs):
 
 
 def test_stats_give_counts_and_a_share(docs):
-    (docs / "stats.json").write_text(json.dumps({"deals": 200, "won": 150}))
+    (docs / "stats.json").write_text(json.dumps({"deals": 200, "won": 150, "won_share": 0.75}))
     context = context_for(docs, f"{CODE}\n")
     text = replace_inserts("{{hm stat deals}}: {{hm stat won_share}}", 1,
                            Writer("en", html=False), context)
@@ -237,16 +237,24 @@ def test_check_catalogs_lists_a_missing_message_and_a_wrong_placeholder(tmp_path
 
 def test_stats_say_how_the_share_was_measured(docs):
     (docs / "stats.json").write_text(json.dumps({
-        "deals": 1000, "won": 955, "lost": 20, "undecided": 25, "ci_low": 0.9412, "ci_high": 0.9661,
-        "start": "HM1-N-AAAAAAA", "budget": {"nodes": None, "seconds": 1.5},
+        "deals": 1000, "won": 955, "lost": 20, "undecided": 25, "won_share": 0.955, "ci_low": 0.9412,
+        "ci_high": 0.9661, "start": "HM1-N-AAAAAAA", "nodes": 200000,
     }))
     context = context_for(docs, f"{CODE}\n")
     inserts = "{{hm stat won_share}} {{hm stat ci_low}}–{{hm stat ci_high}} {{hm stat lost}} " \
-              "{{hm stat undecided}} {{hm stat seconds}} {{hm stat start}}"
+              "{{hm stat undecided}} {{hm stat nodes}} {{hm stat start}}"
     assert replace_inserts(inserts, 1, Writer("en", html=False), context) == (
-        "95.5% 94.1%–96.6% 20 25 1.5 HM1-N-AAAAAAA"
+        "95.5% 94.1%–96.6% 20 25 200,000 HM1-N-AAAAAAA"
     )
     assert replace_inserts("{{hm stat won_share}}", 1, Writer("fr", html=False), context) == "95,5\u00a0%"
+
+
+@pytest.mark.parametrize("bad", ['{"won_share": NaN}', '{"won_share": Infinity}', '{"won_share": 1.5}'])
+def test_a_share_that_is_not_a_share_is_refused(docs, bad):
+    (docs / "stats.json").write_text(bad)
+    context = context_for(docs, f"{CODE}\n")
+    with pytest.raises(Exception, match="won_share|NaN|Infinity"):
+        replace_inserts("{{hm stat won_share}}", 1, Writer("en", html=False), context)
 
 
 def test_an_unknown_or_missing_figure_names_the_known_ones(docs):

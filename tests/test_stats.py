@@ -110,6 +110,8 @@ def test_shards_merge_into_the_figures_of_one_run(tmp_path, capsys):
     assert stable(merged) == stable(whole) and merged["complete"]
     partial = stats_json(capsys, "--merge", files[0])
     assert not partial["complete"] and partial["deals"] == 4
+    first = stats_json(capsys, "--deals", "3", "--start", START, "--jobs", "1")
+    assert stable(stats_json(capsys, "--merge", *files, "--deals", "3")) == stable(first)
 
 
 def test_a_results_file_of_another_run_is_refused(tmp_path, capsys):
@@ -225,3 +227,28 @@ def test_ctrl_c_with_more_workers_than_cores_ends_cleanly_and_keeps_the_results(
         assert header.deals == 3000 and len({d.code for d in deals}) == len(deals) >= seen
         assert results.read_bytes().endswith(b"\n")
         seen = len(deals) + 1
+
+
+SAVED_RUN = sorted((ROOT / "runs" / "winnability").glob("shard-*.jsonl.gz"))
+
+
+@pytest.mark.skipif(not SAVED_RUN, reason="no saved winnability run")
+def test_the_frozen_solver_still_gives_the_saved_runs_verdicts(tmp_path):
+    """A sample of the saved run solved again: the same verdicts, positions and conflicts (frozen solver)."""
+    import gzip
+
+    by_kind: dict[tuple[str, str], list[DealResult]] = {}
+    for saved in SAVED_RUN:
+        plain = tmp_path / saved.stem
+        plain.write_bytes(gzip.decompress(saved.read_bytes()))
+        header, results = read_results(plain)
+        assert header.nodes == 200_000
+        for result in results:
+            by_kind.setdefault((result.verdict, result.by), []).append(result)
+    # The quickest deal of each kind of verdict (won or lost, by the search or the formula).
+    sample = [min(kind, key=lambda r: r.seconds) for kind in by_kind.values()]
+    for saved_result in sample:
+        again = solve(saved_result.code, node_budget=200_000)
+        assert (again.status, again.by, again.nodes, again.conflicts) == (
+            saved_result.verdict, saved_result.by, saved_result.positions, saved_result.conflicts
+        ), saved_result.code

@@ -16,6 +16,7 @@ import shlex
 import signal
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -57,7 +58,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "each deal is written as one JSON line as it finishes; running the same command again "
         "resumes. --merge joins the results files of the shards of one run.",
     )
-    stats.add_argument("--deals", type=int, metavar="N", help="how many deals (the whole run's)")
+    stats.add_argument("--deals", type=int, metavar="N",
+                       help="how many deals (the whole run's); with --merge, summarise only the first N")
     stats.add_argument("--start", default="HM1-N-AAAAAAA", metavar="CODE", help="the first deal code")
     stats.add_argument("--shard", default="1/1", metavar="K/N",
                        help="only every N-th deal from the K-th (default: 1/1, all)")
@@ -156,6 +158,15 @@ def _run_merge(args: argparse.Namespace) -> int:
             raise ResultsFileError(f"{name}: no such results file")
     header, results, complete = merge([Path(name) for name in args.merge])
     command = shlex.join(["halfmoon", "stats", "--merge", *args.merge])
+    if args.deals is not None:  # only the first deals of the run: a finished part of a long run
+        if not 1 <= args.deals <= header.deals:
+            raise SolverUsageError(f"--deals with --merge must be from 1 to {header.deals:,}, "
+                                   f"not {str(args.deals)[:30]}")
+        header = replace(header, deals=args.deals)
+        end = DealCode.parse(header.start).number + args.deals
+        results = [result for result in results if DealCode.parse(result.code).number < end]
+        complete = len(results) == args.deals
+        command += f" --deals {args.deals}"
     _write_summary(args, summarise(header, results, command, complete=complete))
     return 0
 

@@ -1,8 +1,13 @@
-"""The solver's measured winnability figures (``docs/records/winnability.json``) for prose."""
+"""The solver's measured winnability figures (``docs/records/winnability.json``) for prose.
+
+The file is ``halfmoon stats --json`` output (``halfmoon.solver.figures.Summary``):
+every figure is read as written, never recomputed here.
+"""
 
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 from babel.numbers import format_percent
@@ -10,10 +15,14 @@ from babel.numbers import format_percent
 from .errors import SourceError
 from .words import Writer
 
-COUNTS = ("deals", "won", "lost", "undecided")
+COUNTS = ("deals", "won", "lost", "undecided", "nodes")
 SHARES = ("won_share", "ci_low", "ci_high")
 CODES = ("start", "last")
-FIGURES = (*COUNTS, *SHARES, *CODES, "seconds")
+FIGURES = (*COUNTS, *SHARES, *CODES)
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a number")
 
 
 class Stats:
@@ -32,7 +41,7 @@ class Stats:
         stamp = (stat.st_mtime_ns, stat.st_size)
         if stamp != self._stamp:
             try:
-                loaded = json.loads(self.path.read_text(encoding="utf-8"))
+                loaded = json.loads(self.path.read_text(encoding="utf-8"), parse_constant=_no_constant)
             except (OSError, ValueError) as error:
                 raise SourceError(f"cannot read {self.path}: {error}") from None
             if not isinstance(loaded, dict):
@@ -40,23 +49,24 @@ class Stats:
             self._data, self._stamp = loaded, stamp
         return self._data
 
-    def _field(self, name: str, kind: type | tuple[type, ...], data: dict | None = None) -> object:
-        value = (self.data() if data is None else data).get(name)
+    def _field(self, name: str, kind: type | tuple[type, ...]) -> object:
+        value = self.data().get(name)
         if not isinstance(value, kind) or isinstance(value, bool):
             raise SourceError(f"no figure {name!r} in {self.path.name} (figures: {', '.join(FIGURES)})")
         return value
 
     def number(self, name: str) -> int:
-        return self._field(name, int)  # type: ignore[return-value]
+        value = self._field(name, int)
+        if value < 0:  # type: ignore[operator]
+            raise SourceError(f"{self.path.name}: {name!r} is negative")
+        return value  # type: ignore[return-value]
 
     def share(self, name: str) -> float:
-        """won ÷ deals, or a bound of its 95% confidence interval as the solver stored it."""
-        if name != "won_share":
-            return float(self._field(name, (int, float)))  # type: ignore[arg-type]
-        deals = self.number("deals")
-        if deals == 0:
-            raise SourceError(f"{self.path.name} counts no deals")
-        return self.number("won") / deals
+        """won ÷ deals, or a bound of its 95% confidence interval, as the solver wrote it."""
+        value = float(self._field(name, (int, float)))  # type: ignore[arg-type]
+        if not (math.isfinite(value) and 0 <= value <= 1):
+            raise SourceError(f"{self.path.name}: {name!r} must be a share from 0 to 1, not {value}")
+        return value
 
     def render(self, name: str, writer: Writer) -> str:
         if name in SHARES:
@@ -66,9 +76,6 @@ class Stats:
             )
         if name in CODES:
             return writer.code(self._field(name, str))
-        if name == "seconds":
-            budget = self._field("budget", dict)
-            return writer.number(self._field("seconds", (int, float), budget))  # type: ignore[arg-type]
         if name == "deals":
             return writer.count(self.number(name), "deals")
         if name in COUNTS:
