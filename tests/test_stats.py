@@ -23,6 +23,7 @@ from halfmoon.solver.figures import (
     strict_json,
     wilson_interval,
 )
+from halfmoon.solver.players import greedy_player_wins, random_player_wins
 from halfmoon.solver.survey import DealResult, examine
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -252,3 +253,15 @@ def test_the_frozen_solver_still_gives_the_saved_runs_verdicts(tmp_path):
         assert (again.status, again.by, again.nodes, again.conflicts) == (
             saved_result.verdict, saved_result.by, saved_result.positions, saved_result.conflicts
         ), saved_result.code
+    # The players go by the engine's moves; a change there must not move their saved results either.
+    for saved_result in sample + [min(every, key=lambda r: r.seconds) for every in _players_won(by_kind)]:
+        code = DealCode.parse(saved_result.code)
+        assert (random_player_wins(code), greedy_player_wins(code)) == (
+            saved_result.random_won, saved_result.greedy_won
+        ), saved_result.code
+
+
+def _players_won(by_kind: dict[tuple[str, str], list[DealResult]]) -> list[list[DealResult]]:
+    every = [result for kind in by_kind.values() for result in kind]
+    groups = ([r for r in every if r.random_won], [r for r in every if r.greedy_won])
+    return [group for group in groups if group]
