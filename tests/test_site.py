@@ -132,3 +132,21 @@ def test_no_page_loads_anything_from_another_host(built_site):
 def test_the_catalogs_reach_the_built_site(built_site):
     for lang in LANGUAGES:
         assert (built_site / "assets" / "halfmoon" / "catalogs" / f"{lang}.json").is_file()
+
+
+def test_every_page_loads_the_game_from_one_hashed_folder_that_exists(built_site):
+    import re
+
+    versions = set()
+    for page in built_site.rglob("index.html"):
+        html = page.read_text("utf-8")
+        boot = re.search(r'src="([^"]*)assets/game/([0-9a-f]{12})/boot\.js"', html)
+        meta = re.search(
+            r'<meta name="halfmoon:catalogs" content="([^"]*)assets/halfmoon/catalogs/([0-9a-f]{12})/">', html
+        )
+        assert boot and meta, page
+        assert boot[1] == meta[1] and boot[2] == meta[2]
+        versions.add(boot[2])
+        assert (page.parent / boot[1] / "assets/game" / boot[2] / "app.js").resolve().is_file()
+        assert (page.parent / meta[1] / "assets/halfmoon/catalogs" / meta[2] / "en.json").resolve().is_file()
+    assert len(versions) == 1

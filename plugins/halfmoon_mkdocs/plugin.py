@@ -18,6 +18,7 @@ from mkdocs.structure.pages import Page
 
 from halfmoon import i18n
 
+from . import assets
 from .blocks import Block, segments
 from .cache import RenderCache, digest
 from .config import HalfMoonConfig
@@ -39,6 +40,8 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
         self.stats: Stats | None = None
         self._slots: dict[str, dict[str, str]] = {}
         self._stamp = ""
+        self._catalogs: dict[str, bytes] = {}
+        self._version = ""
         self.errors: list[str] = []
 
     # on_startup keeps this instance (and its cache) across `mkdocs serve` rebuilds.
@@ -62,6 +65,8 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
             self.cache.start_build()
             self.errors = []
             self._stamp = _render_stamp()
+            self._catalogs = _published_catalogs()
+            self._version = assets.asset_version(Path(config.docs_dir), self._catalogs)
 
     def on_serve(self, server, *, config: MkDocsConfig, builder):  # type: ignore[no-untyped-def]
         docs_dir = Path(config.docs_dir).resolve()
@@ -140,17 +145,16 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
         log.error(message)  # counted by --strict (even with -q), which then fails the build
         return f'\n<p class="hm-error"><strong>Half Moon:</strong> {escape(message)}</p>\n'
 
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        """Point the page at this build's content-hashed game files and catalogs."""
+        return assets.point_page(output, self.config.catalogs_path, self._version)
+
     # --- site -------------------------------------------------------------------------
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        """Publish the catalogs for the browser game (every build, never by hand)."""
-        target = Path(config.site_dir) / self.config.catalogs_path
-        target.mkdir(parents=True, exist_ok=True)
-        for lang in i18n.available_languages():
-            messages = i18n.load_messages(i18n.catalog_dir() / f"{lang}.json")
-            (target / f"{lang}.json").write_text(
-                json.dumps(messages, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
-            )
+        """Publish the game's files and catalogs under their hash (every build, never by hand)."""
+        assets.publish(Path(config.site_dir), Path(config.docs_dir), self.config.catalogs_path,
+                       self._version, self._catalogs)
 
 
 def page_language(page: Page, config: MkDocsConfig) -> str:
@@ -170,6 +174,15 @@ def _relative_source(page: Page, config: MkDocsConfig) -> str:
         return os.path.relpath(path, base)
     except ValueError:
         return path
+
+
+def _published_catalogs() -> dict[str, bytes]:
+    """Each catalog as the browser game receives it (checked by load_messages)."""
+    return {
+        lang: (json.dumps(i18n.load_messages(i18n.catalog_dir() / f"{lang}.json"),
+                          ensure_ascii=False, indent=1) + "\n").encode()
+        for lang in i18n.available_languages()
+    }
 
 
 def _render_stamp() -> str:

@@ -2,10 +2,14 @@
 // Every string comes from the catalogs; user input only ever reaches the page as text.
 
 import { DEAL_COUNT, DealCodeError, Game, formatCode, parseDealCode } from "./engine.js";
-import { createBoard, drawBoard } from "./board.js";
+import { RISE, createBoard, drawBoard, flash } from "./board.js";
 import { attachInput } from "./input.js";
-import { loadCatalog, pageLanguage } from "./i18n.js";
-import { forgetGame, loadGame, loadSettings, saveGame, saveSettings } from "./storage.js";
+import { loadCatalog } from "./i18n.js";
+import { openDialog } from "./dialog.js";
+import * as store from "./storage.js";
+
+// Shown only when not even the English catalog loads.
+const LOAD_FAILED = "The game could not load its texts, so it cannot start. Reload the page to try again.";
 
 const element = (tag, className, text) => {
   const node = document.createElement(tag);
@@ -38,24 +42,29 @@ export function codeErrorText(catalog, error) {
   });
 }
 
-function readHash() {
-  const raw = location.hash.slice(1);
-  if (!raw) return null;
+/** The address fragment when it is meant for the game: not empty and not an anchor of the page. */
+function dealFragment() {
+  let raw = location.hash.slice(1);
   try {
-    return decodeURIComponent(raw);
+    raw = decodeURIComponent(raw);
   } catch {
-    return raw;
+    // keep it as typed
   }
+  if (!raw || document.getElementById(raw)) return null;
+  return raw;
 }
 
 class PlayPage {
   constructor(mount, catalog) {
     this.mount = mount;
     this.catalog = catalog;
-    this.settings = loadSettings();
+    this.settings = store.loadSettings();
     this.game = null;
-    this.startedAt = Date.now();
-    this.endedAt = null;
+    this.elapsed = 0; // play time before runningSince
+    this.runningSince = null;
+    this.result = null; // "won" or "lost" once the game has ended that way
+    this.counted = false; // in the statistics (after the first move)
+    this.revision = 0;
     this.build();
   }
 
@@ -68,31 +77,12 @@ class PlayPage {
     mount.dir = catalog.direction;
     mount.lang = catalog.lang;
 
+    const main = element("div", "hm-main");
     const toolbar = element("div", "hm-toolbar");
-    this.newButton = this.button("game.button.new", () => this.startGame(randomNumber(), { announce: true }));
+    this.newButton = this.button("game.button.new", () => this.newDeal());
+    this.restartButton = this.button("game.button.restart", () => this.askRestart());
     this.undoButton = this.button("game.button.undo", () => this.undo());
-    this.exportButton = this.button("game.button.export", () => this.exportRecord());
-    toolbar.append(this.newButton, this.undoButton, this.exportButton);
-
-    const form = element("form", "hm-code-form");
-    const inputId = newId("code");
-    const errorId = newId("code-error");
-    const label = element("label", null, this.t("game.code.label"));
-    label.htmlFor = inputId;
-    this.codeInput = element("input", "hm-code-input");
-    Object.assign(this.codeInput, { id: inputId, type: "text", spellcheck: false, autocomplete: "off" });
-    this.codeInput.setAttribute("dir", "ltr");
-    this.codeInput.setAttribute("aria-describedby", errorId);
-    const go = element("button", null, this.t("game.code.play"));
-    go.type = "submit";
-    form.append(label, this.codeInput, go);
-    form.addEventListener("submit", (event) => {
-      event.preventDefault();
-      this.playCode(this.codeInput.value);
-    });
-    this.codeError = element("p", "hm-error");
-    this.codeError.id = errorId;
-    this.codeError.hidden = true;
+    toolbar.append(this.newButton, this.restartButton, this.undoButton);
 
     const info = element("div", "hm-info");
     info.setAttribute("role", "group");
@@ -113,9 +103,39 @@ class PlayPage {
     this.live = element("div", "hm-live");
     this.live.setAttribute("aria-live", "polite");
     this.live.setAttribute("role", "status");
+    main.append(toolbar, info, boardHolder, this.message, this.live);
+
+    const side = element("div", "hm-side");
+    this.notice = element("p", "hm-notice");
+    this.notice.hidden = true;
+    const form = element("form", "hm-code-form");
+    const inputId = newId("code");
+    const errorId = newId("code-error");
+    const label = element("label", null, this.t("game.code.label"));
+    label.htmlFor = inputId;
+    this.codeInput = element("input", "hm-code-input");
+    Object.assign(this.codeInput, { id: inputId, type: "text", spellcheck: false, autocomplete: "off" });
+    this.codeInput.setAttribute("dir", "ltr");
+    this.codeInput.setAttribute("aria-describedby", errorId);
+    const go = element("button", "hm-button", this.t("game.code.play"));
+    go.type = "submit";
+    form.append(label, this.codeInput, go);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.playCode(this.codeInput.value);
+    });
+    this.codeError = element("p", "hm-error");
+    this.codeError.id = errorId;
+    this.codeError.hidden = true;
+
+    const share = element("div", "hm-toolbar hm-share");
+    this.copyButton = this.button("game.button.copy_link", () => this.copyLink());
+    this.exportButton = this.button("game.button.export", () => this.exportRecord());
+    share.append(this.copyButton, this.exportButton);
 
     const settings = element("fieldset", "hm-settings");
     settings.append(element("legend", null, this.t("game.settings.legend")));
+    this.boxes = {};
     for (const [name, key] of [["moveErrors", "game.settings.move_errors"], ["placementHelp", "game.settings.placement_help"]]) {
       const box = element("input");
       box.type = "checkbox";
@@ -123,69 +143,132 @@ class PlayPage {
       box.dataset.setting = name;
       box.addEventListener("change", () => {
         this.settings[name] = box.checked;
-        saveSettings(this.settings);
+        store.saveSettings(this.settings);
         this.render();
       });
       const wrap = element("label", "hm-setting");
       wrap.append(box, " ", this.t(key));
       settings.append(wrap);
+      this.boxes[name] = box;
     }
 
+    const stats = element("section", "hm-stats");
+    const statsTitleId = newId("stats");
+    const statsTitle = element("h2", null, this.t("game.stats.heading"));
+    statsTitle.id = statsTitleId;
+    stats.setAttribute("aria-labelledby", statsTitleId);
+    this.statsList = element("dl");
+    stats.append(statsTitle, this.statsList, this.button("game.stats.reset", () => this.askResetStats()));
+
     const help = element("p", "hm-help", this.t("game.help.keys"));
-    mount.append(toolbar, form, this.codeError, info, boardHolder, this.message, this.live, settings, help);
+    side.append(this.notice, form, this.codeError, share, settings, stats, help);
+
+    this.dialog = element("dialog", "hm-dialog");
+    this.dialog.id = newId("dialog");
+    this.dialog.addEventListener("close", () => this.board.cells.get(this.board.current)?.focus());
+    mount.append(main, side, this.dialog);
 
     this.board = createBoard(boardHolder, catalog);
-    attachInput(this.board, mount, {
+    attachInput(this.board, {
       onTap: (source) => this.tap(source),
       onClear: () => this.clearSelection(),
       onUndo: () => this.undo(),
     });
     window.addEventListener("hashchange", () => this.followHash());
+    window.addEventListener("popstate", () => this.followHash());
+    window.addEventListener("storage", (event) => this.onStorage(event));
+    document.addEventListener("visibilitychange", () => this.onVisibility());
+    window.addEventListener("pagehide", () => this.pause());
     setInterval(() => this.drawTime(), 1000);
   }
 
   button(key, action) {
     const node = element("button", "hm-button", this.t(key));
     node.type = "button";
+    node.dataset.action = key.split(".").pop(); // new, restart, undo, copy_link, export, reset
     node.addEventListener("click", action);
     return node;
   }
 
-  // --- starting games --------------------------------------------------------------------
+  // --- choosing the deal ------------------------------------------------------------------
 
   start() {
-    const saved = loadGame();
-    const wanted = readHash();
-    let problem = null;
+    store.migrate();
+    const wanted = dealFragment();
     if (wanted !== null) {
       try {
-        const code = parseDealCode(wanted);
-        if (saved && saved.game.code === code.code) return this.resume(saved);
-        return this.startGame(code.number, { announce: true });
+        return this.openDeal(parseDealCode(wanted), { history: "replace" });
       } catch (error) {
         if (!(error instanceof DealCodeError)) throw error;
-        problem = this.t("game.code_error.address", { detail: codeErrorText(this.catalog, error) });
+        this.openRecent();
+        return this.showCodeError(this.t("game.code_error.address", { detail: codeErrorText(this.catalog, error) }));
       }
     }
-    if (saved) this.resume(saved);
-    else this.startGame(randomNumber(), { announce: false });
-    if (problem) this.showCodeError(problem);
+    this.openRecent();
   }
 
-  resume(saved) {
-    Object.assign(this, saved);
-    this.afterChange();
-    this.say(this.t("game.said.resumed", { code: this.catalog.isolate(this.game.code) }));
+  /** The most recent unfinished game, else a new deal. */
+  openRecent() {
+    for (const code of store.recentCodes()) {
+      const saved = store.loadGame(code);
+      if (saved && !saved.game.won && !saved.game.deadlocked) return this.openDeal(parseDealCode(code), { history: "replace" });
+    }
+    this.openDeal(this.randomCode(), { history: "replace", announce: false });
   }
 
-  startGame(number, { announce }) {
-    this.game = new Game({ number, code: formatCode(number) });
-    this.startedAt = Date.now();
-    this.endedAt = null;
+  randomCode() {
+    return parseDealCode(formatCode(randomNumber()));
+  }
+
+  /**
+   * Put the deal `code` on the table: its saved game when it has one that is not won, else a
+   * fresh game. history: "push" (a deal change Back can undo), "replace" or "none".
+   */
+  openDeal(code, { history = "push", announce = true, fresh = false } = {}) {
+    if (this.game) this.leave();
+    const saved = fresh ? null : store.loadGame(code.code);
+    if (saved && saved.result !== "won") {
+      Object.assign(this, saved);
+      if (announce) this.say(this.t("game.said.resumed", { code: this.catalog.isolate(code.code) }));
+    } else {
+      Object.assign(this, { game: new Game(code), elapsed: 0, result: null, counted: false, revision: store.storedRevision(code.code) });
+      if (announce) this.say(this.t("game.said.new_game", { code: this.catalog.isolate(code.code) }));
+      this.save();
+    }
+    this.runningSince = null;
     this.hideCodeError();
-    this.setMessage("");
-    this.afterChange();
-    if (announce) this.say(this.t("game.said.new_game", { code: this.catalog.isolate(this.game.code) }));
+    this.setMessage(this.endingText(), this.game.won ? "won" : this.game.deadlocked ? "deadlock" : "");
+    this.writeHash(history);
+    this.resumeClock();
+    this.render();
+  }
+
+  /** Leaving the current game: its time is saved; an unfinished started game ends the streak. */
+  leave() {
+    this.pause();
+    if (this.counted && !this.result) store.updateStats((stats) => { stats.streak = 0; });
+  }
+
+  newDeal() {
+    this.openDeal(this.randomCode());
+  }
+
+  askRestart() {
+    const game = this.game;
+    if (!game.moveCount || this.result) return this.restart();
+    openDialog(this.dialog, {
+      title: this.t("game.confirm.restart.title"),
+      lines: [this.t("game.confirm.restart.text", { moves: this.catalog.plural("game.count.moves", game.moveCount) })],
+      buttons: [
+        { text: this.t("game.confirm.cancel") },
+        { text: this.t("game.confirm.restart.ok"), action: () => this.restart(), kind: "danger" },
+      ],
+    });
+  }
+
+  restart() {
+    this.openDeal(parseDealCode(this.game.code), { history: "none", announce: false, fresh: true });
+    this.say(this.t("game.said.restarted", { code: this.catalog.isolate(this.game.code) }));
   }
 
   playCode(text) {
@@ -198,31 +281,36 @@ class PlayPage {
       return;
     }
     this.codeInput.value = "";
-    this.startGame(code.number, { announce: true });
+    if (code.code === this.game.code) return this.hideCodeError();
+    this.openDeal(code);
   }
 
   followHash() {
-    const wanted = readHash();
+    const wanted = dealFragment();
     if (wanted === null || wanted === this.game.code) return;
     try {
       const code = parseDealCode(wanted);
-      if (code.code !== this.game.code) this.startGame(code.number, { announce: true });
-      else this.writeHash();
+      if (code.code !== this.game.code) this.openDeal(code, { history: "none" });
+      this.writeHash("replace");
     } catch (error) {
       if (!(error instanceof DealCodeError)) throw error;
       this.showCodeError(this.t("game.code_error.address", { detail: codeErrorText(this.catalog, error) }));
-      this.writeHash();
+      this.writeHash("replace");
     }
   }
 
-  writeHash() {
-    if (location.hash !== `#${this.game.code}`) history.replaceState(null, "", `#${this.game.code}`);
+  writeHash(how) {
+    const hash = `#${this.game.code}`;
+    if (how === "none" || location.hash === hash) return;
+    if (how === "push") history.pushState(null, "", hash);
+    else history.replaceState(null, "", hash);
   }
 
   showCodeError(text) {
     this.codeError.textContent = text;
     this.codeError.hidden = false;
     this.codeInput.setAttribute("aria-invalid", "true");
+    this.setMessage(text, "error");
     this.say(text);
   }
 
@@ -235,6 +323,7 @@ class PlayPage {
   // --- playing ---------------------------------------------------------------------------
 
   tap(source) {
+    if (store.storedRevision(this.game.code) > this.revision) return this.reloadGame(); // another tab moved on
     const game = this.game;
     const before = game.selection;
     const card = game.position.cardAt(source);
@@ -242,12 +331,12 @@ class PlayPage {
     const { catalog } = this;
     if (result.removed.length) {
       const what = catalog.list(result.cards.map((c, i) => catalog.cardFrom(c, result.removed[i])));
-      let said = this.t("game.said.removed", { what, score: game.score });
       this.setMessage("");
-      const ending = this.endingText();
-      if (ending) said += " " + ending;
-      this.say(said);
-    } else if (result.error) {
+      this.say(this.t("game.said.removed", { what, score: game.score }));
+      flash(this.board, result.removed, RISE);
+      return this.afterMove();
+    }
+    if (result.error) {
       const reason = this.t(`game.error.${result.error}`);
       if (this.settings.moveErrors) {
         this.setMessage(reason, "error");
@@ -265,26 +354,91 @@ class PlayPage {
       } else this.say(this.t("game.said.selected", { what }));
       if (!this.endingText()) this.setMessage("");
     }
-    this.afterChange();
+    this.render();
+  }
+
+  /** After a removal: the statistics, the clock, the save, and the ending if this was the last move. */
+  afterMove() {
+    const game = this.game;
+    if (!this.counted) {
+      this.counted = true;
+      store.updateStats((stats) => { stats.played++; });
+    }
+    if (game.won && this.result !== "won") {
+      this.pause();
+      this.result = "won";
+      const time = this.elapsed;
+      let best = null;
+      store.updateStats((stats) => {
+        stats.won = Math.min(stats.played, stats.won + 1);
+        stats.streak++;
+        stats.bestStreak = Math.max(stats.bestStreak, stats.streak);
+        best = stats.fastest[game.code] ?? null;
+        if (best === null || time < best) stats.fastest[game.code] = time;
+      });
+      this.board.root.classList.add("hm-won");
+      this.showEnding({ best });
+    } else if (game.deadlocked && !this.result) {
+      this.result = "lost";
+      store.updateStats((stats) => { stats.streak = 0; });
+      this.showEnding({});
+    } else if (game.deadlocked) {
+      this.showEnding({});
+    }
+    const ending = this.endingText();
+    if (ending) {
+      this.pause();
+      this.setMessage(ending, game.won ? "won" : "deadlock");
+      this.say(this.live.textContent + " " + ending);
+    } else this.resumeClock();
+    this.save();
+    this.render();
+  }
+
+  showEnding({ best }) {
+    const { game, catalog } = this;
+    const won = game.won;
+    const time = formatTime(this.elapsed);
+    const lines = [
+      won ? this.t("game.said.won", {
+        moves: catalog.plural("game.count.moves", game.moveCount), points: catalog.plural("game.count.points", game.score),
+      }) : this.t("game.dialog.deadlock_text"),
+      this.t("game.dialog.result", { time, score: game.score, moves: game.moveCount }),
+    ];
+    if (won) {
+      lines.push(best === null || this.elapsed < best
+        ? this.t("game.dialog.new_best", { time })
+        : this.t("game.dialog.best", { time: formatTime(best) }));
+    }
+    const buttons = [
+      { text: this.t("game.button.new"), action: () => this.newDeal() },
+      { text: this.t("game.button.restart"), action: () => this.restart() },
+      { text: this.t("game.button.export"), action: () => this.exportRecord() },
+    ];
+    if (!won && game.canUndo) buttons.unshift({ text: this.t("game.button.undo_last"), action: () => this.undo() });
+    openDialog(this.dialog, { title: this.t(won ? "game.dialog.won_title" : "game.dialog.deadlock_title"), lines, buttons, kind: won ? "won" : "deadlock" });
   }
 
   clearSelection() {
     if (!this.game.clearSelection().length) return;
     this.say(this.t("game.said.cleared"));
-    this.afterChange();
+    this.render();
   }
 
   undo() {
+    if (store.storedRevision(this.game.code) > this.revision) return this.reloadGame();
     const cards = this.game.undo();
     if (!cards.length) {
       this.say(this.t("game.said.nothing_to_undo"));
-      this.afterChange();
-      return;
+      return this.render();
     }
+    this.board.root.classList.remove("hm-won");
     const what = this.catalog.list(cards.map((card) => this.catalog.card(card)));
     this.setMessage("");
     this.say(this.t("game.said.undone", { what, score: this.game.score }));
-    this.afterChange();
+    this.resumeClock();
+    this.save();
+    this.render();
   }
 
   /** The win or deadlock announcement, or "" while the game goes on. */
@@ -311,17 +465,73 @@ class PlayPage {
     setTimeout(() => URL.revokeObjectURL(link.href), 0);
   }
 
-  // --- drawing ---------------------------------------------------------------------------
-
-  afterChange() {
-    const ending = this.endingText();
-    if (ending && this.endedAt === null) this.endedAt = Date.now();
-    if (!ending) this.endedAt = null;
-    if (ending) this.setMessage(ending, this.game.won ? "won" : "deadlock");
-    this.writeHash();
-    this.render();
-    saveGame(this);
+  async copyLink() {
+    const url = new URL(`#${this.game.code}`, location.href).href;
+    try {
+      await navigator.clipboard.writeText(url);
+      this.say(this.t("game.said.link_copied", { url }));
+    } catch {
+      this.say(this.t("game.said.link_not_copied", { url }));
+    }
+    this.setMessage(this.live.textContent);
   }
+
+  // --- play time, saving, other tabs ---------------------------------------------------------
+
+  get playing() {
+    return this.game.moveCount > 0 && !this.game.won && !this.game.deadlocked;
+  }
+
+  playTime() {
+    return this.elapsed + (this.runningSince === null ? 0 : Date.now() - this.runningSince);
+  }
+
+  resumeClock() {
+    if (this.runningSince === null && this.playing && document.visibilityState === "visible") this.runningSince = Date.now();
+  }
+
+  /** Stop the clock (page hidden, game ended or left) and save the time played. */
+  pause() {
+    if (this.runningSince === null) return;
+    this.elapsed = store.playTime(this.playTime());
+    this.runningSince = null;
+    this.save();
+  }
+
+  onVisibility() {
+    if (document.visibilityState === "hidden") this.pause();
+    else this.resumeClock();
+    this.drawTime();
+  }
+
+  save() {
+    this.revision = Math.max(this.revision, store.storedRevision(this.game.code)) + 1;
+    store.saveGame(this);
+  }
+
+  /** Another tab saved this deal later than we did: take its game. */
+  reloadGame() {
+    const saved = store.loadGame(this.game.code);
+    if (!saved) return;
+    Object.assign(this, saved, { runningSince: null });
+    this.board.root.classList.toggle("hm-won", this.game.won);
+    this.setMessage(this.endingText(), this.game.won ? "won" : this.game.deadlocked ? "deadlock" : "");
+    this.say(this.t("game.said.synced", { code: this.catalog.isolate(this.game.code) }));
+    this.resumeClock();
+    this.render();
+  }
+
+  onStorage(event) {
+    const { topic, code } = store.storageTopic(event.key);
+    if (topic === "game" && code === this.game.code && store.storedRevision(code) > this.revision) this.reloadGame();
+    if (topic === "settings" || topic === "all") {
+      this.settings = store.loadSettings();
+      for (const [name, box] of Object.entries(this.boxes)) box.checked = this.settings[name];
+    }
+    this.render();
+  }
+
+  // --- drawing ---------------------------------------------------------------------------
 
   render() {
     const game = this.game;
@@ -334,13 +544,42 @@ class PlayPage {
     this.fields.moves.textContent = String(game.moveCount);
     this.fields.code.textContent = game.code;
     this.undoButton.disabled = !game.canUndo;
-    this.mount.classList.toggle("hm-over", Boolean(this.endedAt));
+    this.restartButton.disabled = !game.moveCount;
+    this.board.root.classList.toggle("hm-won", game.won);
+    this.mount.classList.toggle("hm-over", game.won || game.deadlocked);
     this.drawTime();
+    this.drawStats();
   }
 
   drawTime() {
-    const text = formatTime((this.endedAt ?? Date.now()) - this.startedAt);
+    const text = formatTime(this.playTime());
     if (this.fields.time.textContent !== text) this.fields.time.textContent = text;
+  }
+
+  drawStats() {
+    const stats = store.loadStats();
+    const rate = new Intl.NumberFormat(this.catalog.lang, { style: "percent" }).format(stats.played ? stats.won / stats.played : 0);
+    const rows = [["played", stats.played], ["won", stats.won], ["rate", rate], ["streak", stats.streak], ["best_streak", stats.bestStreak]];
+    const text = rows.map(([, value]) => value).join("|");
+    if (this.statsList.dataset.shown === text) return;
+    this.statsList.dataset.shown = text;
+    this.statsList.replaceChildren(...rows.flatMap(([name, value]) => {
+      const term = element("dt", null, this.t(`game.stats.${name}`));
+      const data = element("dd", null, typeof value === "number" ? value.toLocaleString(this.catalog.lang) : value);
+      data.dataset.stat = name;
+      return [term, data];
+    }));
+  }
+
+  askResetStats() {
+    openDialog(this.dialog, {
+      title: this.t("game.confirm.reset.title"),
+      lines: [this.t("game.confirm.reset.text")],
+      buttons: [
+        { text: this.t("game.confirm.cancel") },
+        { text: this.t("game.confirm.reset.ok"), action: () => { store.resetStats(); this.render(); }, kind: "danger" },
+      ],
+    });
   }
 
   setMessage(text, kind = "") {
@@ -355,11 +594,23 @@ class PlayPage {
 
 /** Mount the game in `mount` (a `.hm-game` element). */
 export async function mountGame(mount) {
-  const catalog = await loadCatalog(pageLanguage(mount));
-  const page = new PlayPage(mount, catalog);
+  let loaded;
+  try {
+    loaded = await loadCatalog(mount);
+  } catch {
+    const notice = element("p", "hm-error", LOAD_FAILED);
+    notice.lang = "en";
+    notice.setAttribute("role", "alert");
+    mount.replaceChildren(notice);
+    mount.classList.add("hm-game-failed");
+    return null;
+  }
+  const page = new PlayPage(mount, loaded.catalog);
+  if (loaded.failed) {
+    page.notice.textContent = page.t("game.load_failed", { reason: loaded.failed });
+    page.notice.hidden = false;
+  }
   page.start();
   mount.hmGame = page; // for tests and benchmarks
   return page;
 }
-
-export { forgetGame };

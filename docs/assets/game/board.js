@@ -82,6 +82,17 @@ export function drawBoard(board, catalog, view) {
   }
 }
 
+const calm = matchMedia("(prefers-reduced-motion: reduce)");
+
+/** A short animation of the cells of `sources` (none under prefers-reduced-motion). */
+export function flash(board, sources, keyframes, duration = 220) {
+  if (calm.matches) return;
+  for (const source of sources) board.cells.get(source)?.firstChild.animate(keyframes, { duration, easing: "ease-out" });
+}
+
+/** The cards that replace removed ones rise into place. */
+export const RISE = [{ opacity: 0, transform: "scale(0.8)" }, { opacity: 1, transform: "none" }];
+
 /** "Pile 3: 7 cards, queen of hearts" / "Slot R2: empty" in the page's language. */
 export function cellLabel(catalog, source, card, count) {
   if (source.startsWith("R")) {

@@ -1,35 +1,57 @@
-// The site's message catalogs in the browser: the same JSON files the docs are built from
-// (published by the MkDocs plugin at assets/halfmoon/catalogs/{lang}.json), with plural
-// forms chosen by Intl.PluralRules and inserts isolated on right-to-left pages.
+// The site's message catalogs in the browser: the same JSON files the docs are built from.
+// The page says everything: its language (<html lang>), its direction (dir) and where the
+// build published the catalogs (<meta name="halfmoon:catalogs">, written by the MkDocs plugin).
+// Plural forms come from Intl.PluralRules; inserts are isolated on right-to-left pages.
 
-const RTL_LANGUAGES = new Set(["ar", "fa", "he", "ur", "yi"]);
 const FSI = "\u2068";
 const PDI = "\u2069";
 
+/** The language of the page, e.g. "he" for <html lang="he-IL">. */
+export function pageLanguage() {
+  return (document.documentElement.lang || "en").toLowerCase().split("-")[0];
+}
+
+/** The direction the page gives `element` (Material sets dir on <body>). */
+export function pageDirection(element = document.body) {
+  return element.closest("[dir]")?.getAttribute("dir") === "rtl" ? "rtl" : "ltr";
+}
+
+/** Where the catalogs of this build are, or null when the page does not say. */
 export function catalogUrl(lang) {
-  return new URL(`../halfmoon/catalogs/${encodeURIComponent(lang)}.json`, import.meta.url);
+  const base = document.querySelector('meta[name="halfmoon:catalogs"]')?.content;
+  return base ? new URL(`${encodeURIComponent(lang)}.json`, new URL(base, document.baseURI)) : null;
 }
 
-/** The language of a mount point: its data-lang, else the page's <html lang>. */
-export function pageLanguage(element) {
-  const lang = element.closest("[data-lang]")?.dataset.lang || document.documentElement.lang || "en";
-  return lang.toLowerCase().split("-")[0];
+async function fetchMessages(lang) {
+  const url = catalogUrl(lang);
+  if (!url) throw new Error("the page does not say where the catalogs are");
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+  const messages = await response.json();
+  if (!messages || typeof messages !== "object" || Array.isArray(messages)) throw new Error(`${url.pathname}: not a catalog`);
+  return messages;
 }
 
-export async function loadCatalog(lang) {
-  let response = await fetch(catalogUrl(lang));
-  if (!response.ok && lang !== "en") {
-    lang = "en";
-    response = await fetch(catalogUrl(lang));
+/**
+ * The catalog of the page's language for `element`; English when that one cannot be loaded
+ * ({catalog, failed: reason}); throws when no catalog loads at all.
+ */
+export async function loadCatalog(element) {
+  const lang = pageLanguage();
+  const direction = pageDirection(element);
+  try {
+    return { catalog: new Catalog(lang, await fetchMessages(lang), direction) };
+  } catch (error) {
+    if (lang === "en") throw error;
+    return { catalog: new Catalog("en", await fetchMessages("en"), "ltr"), failed: String(error.message ?? error) };
   }
-  return new Catalog(lang, await response.json());
 }
 
 export class Catalog {
-  constructor(lang, messages) {
+  constructor(lang, messages, direction = "ltr") {
     this.lang = lang;
     this.messages = messages;
-    this.rtl = RTL_LANGUAGES.has(lang);
+    this.rtl = direction === "rtl";
     this.plurals = new Intl.PluralRules(lang);
     this.lists = new Intl.ListFormat(lang, { style: "long", type: "conjunction" });
   }

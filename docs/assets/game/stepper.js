@@ -4,7 +4,7 @@
 
 import { parseRecord, replayRecord, moveText } from "./engine.js";
 import { createBoard, drawBoard } from "./board.js";
-import { loadCatalog, pageLanguage } from "./i18n.js";
+import { loadCatalog } from "./i18n.js";
 
 function readRecord(element) {
   const text = element.dataset.record ?? "";
@@ -17,14 +17,14 @@ function readRecord(element) {
 }
 
 export async function mountStepper(element) {
-  let record;
+  let record, catalog;
   try {
     record = readRecord(element);
     replayRecord(record); // the whole game must replay before the viewer offers it
+    ({ catalog } = await loadCatalog(element));
   } catch {
     return null; // the page keeps its static move table
   }
-  const catalog = await loadCatalog(pageLanguage(element));
   const t = (key, params) => catalog.text(key, params);
   element.replaceChildren();
   element.setAttribute("role", "region");
