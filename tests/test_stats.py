@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import signal
@@ -25,6 +26,7 @@ from halfmoon.solver.figures import (
 )
 from halfmoon.solver.players import greedy_player_wins, random_player_wins
 from halfmoon.solver.survey import DealResult, examine
+from halfmoon.solver.verdicts import VerdictFileError, decode, encode, read_verdicts
 
 ROOT = Path(__file__).resolve().parent.parent
 NODES = "20000"
@@ -184,6 +186,16 @@ def test_a_huge_run_starts_at_once(tmp_path):
     assert process.returncode == 130
 
 
+def test_sigterm_ends_the_run_like_ctrl_c(tmp_path):
+    results = tmp_path / "run.jsonl"
+    process = _start_stats(["--deals", "3000", "--jobs", "3", "--results", str(results)])
+    assert _wait_for_lines(results, 2, process), "no deal written"
+    os.killpg(process.pid, signal.SIGTERM)
+    err = process.communicate(timeout=60)[1]
+    assert process.returncode == 143 and err.count("\n") == 1 and "terminated" in err
+    assert read_results(results)[1]
+
+
 def _start_stats(args: list[str]) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-m", "halfmoon", "stats", "--nodes", NODES, *args],
@@ -236,8 +248,6 @@ SAVED_RUN = sorted((ROOT / "runs" / "winnability").glob("shard-*.jsonl.gz"))
 @pytest.mark.skipif(not SAVED_RUN, reason="no saved winnability run")
 def test_the_frozen_solver_still_gives_the_saved_runs_verdicts(tmp_path):
     """A sample of the saved run solved again: the same verdicts, positions and conflicts (frozen solver)."""
-    import gzip
-
     by_kind: dict[tuple[str, str], list[DealResult]] = {}
     for saved in SAVED_RUN:
         plain = tmp_path / saved.stem
@@ -265,3 +275,53 @@ def _players_won(by_kind: dict[tuple[str, str], list[DealResult]]) -> list[list[
     every = [result for kind in by_kind.values() for result in kind]
     groups = ([r for r in every if r.random_won], [r for r in every if r.greedy_won])
     return [group for group in groups if group]
+
+
+# --- the verdict file of the site's lookup -----------------------------------------------------
+
+
+@given(st.lists(st.sampled_from(list(Verdict) + [None]), min_size=1, max_size=300), st.integers(0, 10**9))
+@settings(max_examples=60)
+def test_a_verdict_file_reads_back_every_deal(verdicts, first):
+    results = [
+        DealResult(str(DealCode(first + i)), verdict, "", 0, 0, 0.0, "", False, False, 0.0)
+        for i, verdict in enumerate(verdicts) if verdict is not None
+    ]
+    read = decode(encode(DealCode(first), len(verdicts), results))
+    assert [read.of(DealCode(first + i)) for i in range(len(verdicts))] == verdicts
+    assert read.of(DealCode(first + len(verdicts))) is None
+    if first:
+        assert read.of(DealCode(first - 1)) is None
+
+
+def test_the_verdict_file_of_a_merged_run_agrees_with_its_summary(tmp_path, capsys):
+    files = [str(tmp_path / f"shard{k}.jsonl") for k in (1, 2)]
+    for k, name in enumerate(files, start=1):
+        stats_json(capsys, "--deals", "6", "--start", START, "--jobs", "1", "--shard", f"{k}/2",
+                   "--results", name)
+    verdicts = tmp_path / "verdicts.gz"
+    summary = stats_json(capsys, "--merge", *files, "--verdicts", str(verdicts))
+    read = read_verdicts(verdicts)
+    assert read.counts() == {verdict: summary[verdict] for verdict in ("won", "lost", "undecided")}
+    first = DealCode.parse(START).number
+    assert [read.of(DealCode(first + i)) for i in range(6)] == [
+        solve(DealCode(first + i), node_budget=int(NODES)).status for i in range(6)
+    ]
+    assert verdicts.read_bytes() == encode(DealCode(first), 6, read_results(Path(files[0]))[1]
+                                           + read_results(Path(files[1]))[1])
+
+
+@pytest.mark.parametrize("data", [b"", b"not gzip", gzip.compress(b'{"format": "other"}\nWWL'),
+                                  gzip.compress(b'{"format": "halfmoon-verdicts/1", "deals": 5, '
+                                                b'"start": "HM1-N-AAAAAAA"}\nWWL'),
+                                  gzip.compress(b'{"format": "halfmoon-verdicts/1", "deals": 3, '
+                                                b'"start": "HM1-N-AAAAAAA"}\nWxL')])
+def test_a_broken_verdict_file_is_refused_with_one_line(data):
+    with pytest.raises(VerdictFileError) as error:
+        decode(data, "v.gz")
+    assert str(error.value).startswith("v.gz: ") and "\n" not in str(error.value)
+
+
+def test_verdicts_go_with_merge_only(capsys):
+    assert main(["stats", "--deals", "3", "--verdicts", "v.gz"]) == 2
+    assert "--merge" in capsys.readouterr().err

@@ -36,13 +36,15 @@ from ..solver.figures import (
     summarise,
 )
 from ..solver.survey import SOLVER_ID, DealResult, examine
+from ..solver.verdicts import encode
 from .solving import MAX_NODES, SolverUsageError, check_writable
 
 DEFAULT_STATS_NODES = 200_000
 MAX_JOBS_PER_CORE = 4
 CHUNK = 4  # deals sent to a worker at once
 IN_FLIGHT_PER_JOB = 2  # chunks queued per worker: enough to keep it busy, few to lose on Ctrl-C
-EXIT_INTERRUPTED = 130
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
+EXIT_TERMINATED = 143  # 128 + SIGTERM
 
 
 class _Terminated(Exception):
@@ -72,6 +74,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        help="write each deal here as a JSON line; an existing file of the same run resumes")
     stats.add_argument("--merge", nargs="+", metavar="FILE.jsonl",
                        help="summarise these results files (the shards of one run) instead of solving")
+    stats.add_argument("--verdicts", metavar="FILE.gz",
+                       help="with --merge: also write the verdict file of the site's lookup "
+                       "(one symbol per deal, compressed)")
     stats.add_argument("--json", action="store_true", help="print the figures as JSON")
     stats.add_argument("-o", "--output", metavar="FILE", help="write the figures here instead of printing")
     stats.set_defaults(run=run_stats)
@@ -98,6 +103,10 @@ def _jobs(requested: int | None, work: int) -> int:
 def run_stats(args: argparse.Namespace) -> int:
     if args.output:
         check_writable(args.output, "-o")
+    if args.verdicts:
+        if not args.merge:
+            raise SolverUsageError("--verdicts goes with --merge: the verdicts come from results files")
+        check_writable(args.verdicts, "--verdicts")
     if args.merge:
         return _run_merge(args)
     if args.deals is None:
@@ -136,13 +145,14 @@ def run_stats(args: argparse.Namespace) -> int:
     try:
         with _sigterm_as_exception():
             _decide_all(todo, args.nodes, jobs, keep)
-    except (KeyboardInterrupt, _Terminated):
+    except (KeyboardInterrupt, _Terminated) as stop:
         progress.close()
         where = (f"kept in {args.results}; run the same command to resume" if args.results
                  else "not kept: give --results FILE to keep them")
-        print(f"halfmoon: interrupted: {len(collected):,} of {header.size():,} deals done, {where}",
+        how = "terminated" if isinstance(stop, _Terminated) else "interrupted"
+        print(f"halfmoon: {how}: {len(collected):,} of {header.size():,} deals done, {where}",
               file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return EXIT_TERMINATED if isinstance(stop, _Terminated) else EXIT_INTERRUPTED
     finally:
         progress.close()
         if results_file is not None:
@@ -167,6 +177,12 @@ def _run_merge(args: argparse.Namespace) -> int:
         results = [result for result in results if DealCode.parse(result.code).number < end]
         complete = len(results) == args.deals
         command += f" --deals {args.deals}"
+    if args.verdicts:
+        command += f" --verdicts {shlex.quote(args.verdicts)}"
+        data = encode(DealCode.parse(header.start), header.deals, results)
+        Path(args.verdicts).write_bytes(data)
+        print(f"halfmoon: verdicts of {header.deals:,} deals written to {args.verdicts} "
+              f"({len(data):,} bytes)", file=sys.stderr)
     _write_summary(args, summarise(header, results, command, complete=complete))
     return 0
 
