@@ -98,3 +98,15 @@ class RecordError(HalfMoonError):
         if move_number is not None:
             what = f"move {move_number} ({shorten(move_text or '')}): "
         super().__init__(f"{where}: {what}{reason}")
+
+
+class DiagramError(HalfMoonError):
+    """A diagram that cannot be drawn as asked (a title XML cannot hold, a bad id prefix)."""
+
+
+class DiagramExportError(DiagramError):
+    """An SVG that cairosvg cannot turn into a PNG."""
+
+
+class CommandLineError(HalfMoonError):
+    """A command line that cannot be run: a usage error or a bad argument of a subcommand."""

@@ -43,7 +43,8 @@ class Record:
         """
         text = text.removeprefix(BOM)
         if len(text) > RECORD_LIMIT:
-            raise RecordError(_too_long(f"{len(text):,}"), kind="size", name=name)
+            message = f"the record is too long: {len(text):,} characters, at most {RECORD_LIMIT:,}"
+            raise RecordError(message, kind="size", name=name)
         words = _words(text)
         if not words:
             raise RecordError(
@@ -131,10 +132,6 @@ def replay(text: str, name: str = "<record>") -> Position:
     return Record.parse(text, name).replay()
 
 
-def _too_long(size: str) -> str:
-    return f"the record is too long: {size} characters, at most {RECORD_LIMIT:,}"
-
-
 def read_record(path: str) -> Record:
     """Read a record file (UTF-8, a byte order mark allowed); ``-`` reads standard input.
 
@@ -157,7 +154,8 @@ def read_record(path: str) -> Record:
     except ValueError as error:  # a closed or detached standard input
         raise HalfMoonError(f"cannot read record {name}: {error}") from None
     if len(data) > most:
-        raise RecordError(_too_long(f"more than {RECORD_LIMIT:,}"), kind="size", name=name)
+        message = f"the record is too long: more than {RECORD_LIMIT:,} characters"
+        raise RecordError(message, kind="size", name=name)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -642,3 +642,39 @@ def test_the_documented_classes_and_theme_are_the_ones_used():
     styled = set(re.findall(r"\.(hm-[\w-]+)", svg))
     assert used == styled == set(CLASSES)
     assert set(re.findall(r"var\((--[\w-]+)", svg)) == set(THEME)
+
+
+def test_words_follow_an_edited_catalog_without_a_restart(monkeypatch):
+    """A rebuild that reloads a changed catalog gets the new words, not ones cached from the old."""
+    from halfmoon.diagram import svg as module
+    from halfmoon.i18n import Catalog
+
+    before = render_svg("HM1-N-AAAAAAB", lang="en")
+    edited = dict(catalog("en").messages)
+    edited["card.letter.K"] = "Ж"
+    edited["diagram.summary"] = {"one": "{count} card remains.", "other": "{count} cards remain."}
+    monkeypatch.setattr(module, "catalog", lambda lang: Catalog("en", edited))
+    after = render_svg("HM1-N-AAAAAAB", lang="en")
+    assert ">Ж<" in after and ">Ж<" not in before
+    assert "104 cards remain." in after and "104 cards remain." not in before
+
+
+@pytest.mark.parametrize("title", ["a\x01b", "\x00", "bad \udcff byte", "\ufffe"])
+def test_a_title_xml_cannot_hold_is_refused_naming_the_character(title):
+    from halfmoon.errors import DiagramError
+
+    with pytest.raises(DiagramError, match=r"U\+[0-9A-F]{4}\) at character \d+"):
+        render_svg("HM1-N-AAAAAAB", title=title)
+
+
+@given(st.text(max_size=30))
+def test_any_title_xml_can_hold_gives_well_formed_svg(title):
+    from halfmoon.diagram import check_xml_text
+    from halfmoon.errors import DiagramError
+
+    try:
+        check_xml_text(title, "the title")
+    except DiagramError:
+        return
+    root = ET.fromstring(render_svg("HM1-N-AAAAAAB", title=title))
+    assert root.find("{http://www.w3.org/2000/svg}title").text == (title or None)

@@ -65,3 +65,11 @@ def test_the_python_code_passes_the_linter():
         cwd=ROOT, capture_output=True, text=True,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_type_hints_check_with_mypy():
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-error-summary"],  # files and settings: pyproject.toml
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

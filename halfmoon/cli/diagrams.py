@@ -14,25 +14,24 @@ comment and record paths are read relative to the list file.
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import shutil
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..dealcode import DealCode
-from ..diagram import render_svg
+from ..diagram import check_xml_text, render_svg
 from ..diagram.png import DEFAULT_SCALE, svg_to_png
-from ..errors import DealCodeError, HalfMoonError, InvalidSourceError
-from ..i18n import catalog
+from ..errors import CommandLineError, DealCodeError, HalfMoonError, InvalidSourceError, quoted
+from ..i18n import available_languages, catalog
 from ..moves import Source, parse_source
 from ..position import Position
 from ..record import Record, read_record
 
 FORMATS = ("svg", "png")
-
-
-class DiagramCommandError(HalfMoonError):
-    """Bad arguments to ``halfmoon diagram`` or a bad entry of a batch."""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -42,7 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     one.add_argument("code", nargs="?", help="a deal code such as HM1-N-AAAAAAB")
     one.add_argument("--record", metavar="FILE", help="a game record (- for standard input)")
-    one.add_argument("--after", metavar="N", type=_count, help="draw the position after N moves "
+    one.add_argument("--after", metavar="N", help="draw the position after N moves "
                      "of the record (default: all of them)")
     one.add_argument("--mark", metavar="SOURCES", default="",
                      help="sources to mark, e.g. 8+5+3 or R1,4")
@@ -78,9 +77,24 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
                         help=f"PNG pixels per SVG unit (default {DEFAULT_SCALE:g})")
 
 
+# A game has 48 moves; a record at most RECORD_LIMIT characters: move numbers stay small.
+MOVE_NUMBER_DIGITS = 7
+# Only ASCII digits are numbers (not ², ３ or ٣).
+_MOVE_NUMBER = re.compile(r"[0-9]+")
+# A language code, never a path: en, he, pt-BR, zh_Hant.
+_LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
+LIST_LIMIT = 4_000_000  # bytes read of a --list file
+
+
 def _count(text: str) -> int:
-    if not text.isdigit():
-        raise argparse.ArgumentTypeError(f"{text!r} is not a move number (0, 1, 2, ...)")
+    return _move_number(text, "--after")
+
+
+def _move_number(text: str, what: str) -> int:
+    if not _MOVE_NUMBER.fullmatch(text):
+        raise CommandLineError(f"{what} {quoted(text)}: not a move number (0, 1, 2, ... in ASCII digits)")
+    if len(text.lstrip("0")) > MOVE_NUMBER_DIGITS:
+        raise CommandLineError(f"{what} {quoted(text)}: no record has that many moves")
     return int(text)
 
 
@@ -100,19 +114,25 @@ class Picture:
 def run_diagram(args: argparse.Namespace) -> int:
     languages = _languages(args.lang)
     if len(languages) != 1:
-        raise DiagramCommandError("--lang takes one language here (the batch form takes several)")
+        raise CommandLineError("--lang takes one language here (the batch form takes several)")
     output_format = _format_of(args.output)
-    record = _record_or_code(args.code, args.record)
-    if args.after is not None and args.record is None:
-        raise DiagramCommandError("--after needs --record FILE: a deal code alone has no moves")
+    after = None if args.after is None else _count(args.after)
+    if args.title == []:  # argparse before Python 3.12 turns --title=-- into []: the title was --
+        args.title = "--"
+    if args.title is not None:
+        check_xml_text(args.title, "--title")
+    if after is not None and args.record is None:
+        raise CommandLineError("--after needs --record FILE: a deal code alone has no moves")
     if (args.mark_next or args.mark_last) and args.record is None:
-        raise DiagramCommandError("--mark-next and --mark-last need --record FILE")
-    upto = len(record.moves) if args.after is None else args.after
+        raise CommandLineError("--mark-next and --mark-last need --record FILE")
+    record = _record_or_code(args.code, args.record)
+    record.replay()  # the whole record is checked, even when only its start is drawn
+    upto = len(record.moves) if after is None else after
     position = record.replay(upto)
     marks = set(_parse_sources(args.mark, "--mark"))
     if args.mark_next:
         if upto >= len(record.moves):
-            raise DiagramCommandError(
+            raise CommandLineError(
                 f"--mark-next: the record has no move after move {upto} (it has {len(record.moves)})"
             )
         marks.update(record.moves[upto].sources)
@@ -120,22 +140,41 @@ def run_diagram(args: argparse.Namespace) -> int:
     svg = render_svg(position, lang=languages[0], marks=marks, removed=removed, title=args.title,
                      standalone=output_format == "png")
     if args.output == "-":
-        sys.stdout.write(svg + "\n")
+        _print_svg(svg)
     elif output_format == "png":
-        Path(args.output).write_bytes(svg_to_png(svg, scale=_scale(args.scale)))
+        _write_atomically(Path(args.output), svg_to_png(svg, scale=_scale(args.scale)))
     else:
-        Path(args.output).write_text(svg + "\n", encoding="utf-8")
+        _write_atomically(Path(args.output), (svg + "\n").encode("utf-8"))
     return 0
+
+
+def _print_svg(svg: str) -> None:
+    """Standard output in its own encoding: what it cannot hold becomes character references."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    data = (svg + "\n").encode(encoding, "xmlcharrefreplace").decode(encoding)
+    sys.stdout.write(data)
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file beside it: never half a file."""
+    staged = path.with_name(f".{path.name}.halfmoon-tmp")
+    try:
+        staged.write_bytes(data)
+        os.replace(staged, path)
+    except OSError as error:
+        raise CommandLineError(f"cannot write {path}: {error.strerror or error}") from None
+    finally:
+        staged.unlink(missing_ok=True)
 
 
 def _record_or_code(code: str | None, record_path: str | None) -> Record:
     if record_path is None:
         if code is None:
-            raise DiagramCommandError("give a deal code (e.g. HM1-N-AAAAAAB) or --record FILE")
+            raise CommandLineError("give a deal code (e.g. HM1-N-AAAAAAB) or --record FILE")
         return Record(DealCode.parse(code))
     record = read_record(record_path)
     if code is not None and DealCode.parse(code) != record.code:
-        raise DiagramCommandError(
+        raise CommandLineError(
             f"the deal code {DealCode.parse(code)} differs from {record.code} in {record_path}"
         )
     return record
@@ -146,7 +185,7 @@ def _format_of(output: str) -> str:
         return "svg"
     suffix = Path(output).suffix.lower().lstrip(".")
     if suffix not in FORMATS:
-        raise DiagramCommandError(f"-o {output}: the file name must end in .svg or .png")
+        raise CommandLineError(f"-o {output}: the file name must end in .svg or .png")
     return suffix
 
 
@@ -154,21 +193,24 @@ def _parse_sources(text: str, option: str) -> list[Source]:
     try:
         return [parse_source(part) for part in re.split(r"[\s,+]+", text.strip()) if part]
     except InvalidSourceError as error:
-        raise DiagramCommandError(f"{option}: {error}") from None
+        raise CommandLineError(f"{option}: {error}") from None
 
 
 def _languages(text: str) -> list[str]:
     languages = [part.strip() for part in text.split(",") if part.strip()]
     if not languages:
-        raise DiagramCommandError("--lang: name a language, e.g. en")
+        raise CommandLineError("--lang: name a language, e.g. en")
     for lang in languages:
+        if not _LANGUAGE_CODE.fullmatch(lang):
+            have = ", ".join(available_languages())
+            raise CommandLineError(f"--lang {quoted(lang)}: not a language code (have: {have})")
         catalog(lang)  # raises TranslationError naming the languages there are
     return languages
 
 
 def _scale(scale: float) -> float:
     if not 0 < scale <= 16:
-        raise DiagramCommandError(f"--scale {scale:g}: choose a scale above 0 and at most 16")
+        raise CommandLineError(f"--scale {scale:g}: choose a scale above 0 and at most 16")
     return scale
 
 
@@ -183,7 +225,7 @@ def run_diagrams(args: argparse.Namespace) -> int:
     if args.list:
         entries += _read_list(Path(args.list))
     if not entries:
-        raise DiagramCommandError("no diagrams to draw: give entries or --list FILE")
+        raise CommandLineError("no diagrams to draw: give entries or --list FILE")
     # Everything is read and replayed before the first file is written.
     pictures: dict[str, Picture] = {}  # by file name: an entry given twice is drawn once
     for entry in entries:
@@ -191,29 +233,46 @@ def run_diagrams(args: argparse.Namespace) -> int:
             pictures.setdefault(picture.stem, picture)
     out_dir = Path(args.out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    written = 0
-    for picture in pictures.values():
-        for lang in languages:
-            name = picture.stem if len(languages) == 1 else f"{picture.stem}.{lang}"
-            for output_format in formats:
-                svg = render_svg(picture.position, lang=lang, marks=picture.marks,
-                                 removed=picture.removed, standalone=output_format == "png")
-                path = out_dir / f"{name}.{output_format}"
-                if output_format == "png":
-                    path.write_bytes(svg_to_png(svg, scale=scale))
-                else:
-                    path.write_text(svg + "\n", encoding="utf-8")
-                written += 1
-    print(f"halfmoon: wrote {written} diagram(s) to {out_dir}", file=sys.stderr)
+    # Every file is drawn into a staging folder first and moved into place only when all
+    # are drawn: a failure (or Ctrl-C) midway leaves the folder as it was.
+    staging = Path(tempfile.mkdtemp(prefix=".halfmoon-", dir=out_dir))
+    try:
+        names = []
+        for picture in pictures.values():
+            for lang in languages:
+                name = picture.stem if len(languages) == 1 else f"{picture.stem}.{lang}"
+                for output_format in formats:
+                    _draw(picture, lang, output_format, scale, staging / f"{name}.{output_format}")
+                    names.append(f"{name}.{output_format}")
+        for name in names:
+            os.replace(staging / name, out_dir / name)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    print(f"halfmoon: wrote {len(names)} diagram(s) to {out_dir}", file=sys.stderr)
     return 0
+
+
+def _draw(picture: Picture, lang: str, output_format: str, scale: float, path: Path) -> None:
+    svg = render_svg(picture.position, lang=lang, marks=picture.marks, removed=picture.removed,
+                     standalone=output_format == "png")
+    if output_format == "png":
+        path.write_bytes(svg_to_png(svg, scale=scale))
+    else:
+        path.write_text(svg + "\n", encoding="utf-8")
 
 
 def _read_list(path: Path) -> list[tuple[str, Path, str]]:
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        with path.open("rb") as handle:
+            data = handle.read(LIST_LIMIT + 1)
+        if len(data) > LIST_LIMIT:
+            raise CommandLineError(f"cannot read the list {path}: larger than {LIST_LIMIT:,} bytes")
+        text = data.decode("utf-8-sig")  # a byte order mark is allowed
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        if isinstance(error, CommandLineError):
+            raise
         reason = getattr(error, "strerror", None) or error
-        raise DiagramCommandError(f"cannot read the list {path}: {reason}") from None
+        raise CommandLineError(f"cannot read the list {path}: {reason}") from None
     entries = []
     for number, line in enumerate(text.splitlines(), start=1):
         entry = line.split("#", 1)[0].strip()
@@ -222,7 +281,7 @@ def _read_list(path: Path) -> list[tuple[str, Path, str]]:
     return entries
 
 
-_ENTRY = re.compile(r"(?P<file>.+?)(?:@(?P<after>\d+|all))?")
+_ENTRY = re.compile(r"(?P<file>.+?)(?:@(?P<after>[^@]*))?")
 
 
 def _pictures(entry: str, base: Path, where: str) -> list[Picture]:
@@ -230,30 +289,43 @@ def _pictures(entry: str, base: Path, where: str) -> list[Picture]:
     try:
         return _entry_pictures(entry, base)
     except HalfMoonError as error:
-        raise DiagramCommandError(f"{where}: {entry}: {error}") from None
+        raise CommandLineError(f"{where}: {quoted(entry)}: {error}") from None
+    except OSError as error:  # e.g. a name too long for the file system
+        raise CommandLineError(f"{where}: {quoted(entry)}: {error.strerror or error}") from None
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except ValueError:  # a NUL character: no file has that name
+        return False
 
 
 def _entry_pictures(entry: str, base: Path) -> list[Picture]:
-    if entry.upper().startswith("HM") and "@" not in entry and not (base / entry).exists():
+    if not entry.strip():
+        raise CommandLineError("an empty entry: give a deal code, FILE, FILE@N or FILE@all")
+    if entry.upper().startswith("HM") and "@" not in entry and not _exists(base / entry):
         code = DealCode.parse(entry)
         return [Picture(Position(code), str(code))]
     match = _ENTRY.fullmatch(entry)
-    assert match is not None  # the pattern matches any non-empty text
+    if match is None:
+        raise CommandLineError("expected a deal code, FILE, FILE@N or FILE@all")
     path = base / match["file"]
-    if not path.exists():
+    if not _exists(path):
         try:
             DealCode.parse(match["file"])
         except DealCodeError:
-            raise DiagramCommandError("no such record file, and not a deal code") from None
-        raise DiagramCommandError("a deal code takes no @N: it has no moves")
+            raise CommandLineError("no such record file, and not a deal code") from None
+        raise CommandLineError("a deal code takes no @N: it has no moves")
     record = read_record(str(path))
     stem, moves = path.stem, record.moves
     after = match["after"]
+    last = record.replay()  # a bad move fails here, with its line and column
     if after is None:
-        return [Picture(record.replay(), stem)]
+        return [Picture(last, stem)]
     if after != "all":
-        return [Picture(record.replay(int(after)), f"{stem}-{int(after):03d}")]
-    record.replay()  # a bad move fails here, with its line and column
+        number = _move_number(after, "@N:")
+        return [Picture(record.replay(number), f"{stem}-{number:03d}")]
     return [
         Picture(
             record.replay(number),

@@ -250,7 +250,7 @@ def _decide_all(numbers: Iterator[int], nodes: int, jobs: int, keep: Callable[[D
         for number in numbers:
             keep(examine(number, nodes))
         return
-    chunks = iter(lambda: list(itertools.islice(numbers, CHUNK)), [])
+    chunks: Iterator[list[int]] = iter(lambda: list(itertools.islice(numbers, CHUNK)), [])
     finished: queue.SimpleQueue[list[DealResult] | BaseException] = queue.SimpleQueue()
     # Workers are forked with SIGINT ignored, so a Ctrl-C during start-up cannot reach them first.
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -277,9 +277,9 @@ def _decide_all(numbers: Iterator[int], nodes: int, jobs: int, keep: Callable[[D
                 raise outcome
             for result in outcome:
                 keep(result)
-            chunk = next(chunks, None)
-            if chunk is not None:
-                submit(chunk)
+            following = next(chunks, None)
+            if following is not None:
+                submit(following)
                 pending += 1
         pool.close()
     finally:

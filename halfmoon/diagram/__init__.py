@@ -6,13 +6,16 @@ from .svg import (
     SLOT_BOXES,
     THEME,
     WIDTH,
+    DiagramError,
+    check_xml_text,
     render_svg,
     resolve_theme,
+    summary,
     text_alternative,
     text_alternative_items,
 )
 
 __all__ = [
-    "THEME", "CLASSES", "WIDTH", "HEIGHT", "SLOT_BOXES",
-    "render_svg", "text_alternative", "text_alternative_items", "resolve_theme",
+    "THEME", "CLASSES", "WIDTH", "HEIGHT", "SLOT_BOXES", "DiagramError", "check_xml_text",
+    "render_svg", "text_alternative", "text_alternative_items", "resolve_theme", "summary",
 ]

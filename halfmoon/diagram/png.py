@@ -9,15 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import HalfMoonError
-from .svg import HEIGHT, WIDTH, resolve_theme
+from ..errors import DiagramExportError
+from .svg import resolve_theme
 
 DEFAULT_SCALE = 2.0
 DEFAULT_BACKGROUND = "#ffffff"
-
-
-class DiagramExportError(HalfMoonError):
-    """An SVG that cairosvg cannot turn into a PNG."""
 
 
 def svg_to_png(
@@ -34,11 +30,6 @@ def svg_to_png(
         )
     except Exception as error:  # cairosvg raises many kinds (XML, value, parse) on bad input
         raise DiagramExportError(f"cannot draw the SVG as PNG: {error}") from None
-
-
-def png_size(scale: float = DEFAULT_SCALE) -> tuple[int, int]:
-    """Width and height in pixels of a diagram's PNG at ``scale``."""
-    return round(WIDTH * scale), round(HEIGHT * scale)
 
 
 def write_png(svg: str, path: str | Path, *, scale: float = DEFAULT_SCALE,

@@ -33,21 +33,23 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
-from collections.abc import Iterable
-from functools import cache, lru_cache
+from collections.abc import Iterable, Sequence
+from typing import Any
 from xml.sax.saxutils import escape
 
 from babel.lists import format_list
 
 from ..cards import DECK, Card
 from ..dealcode import PILE_HEIGHT, DealCode
+from ..errors import DiagramError, quoted
 from ..i18n import catalog
-from ..moves import PILE_SOURCES, RESERVE_SOURCES, SOURCES, Source, parse_source
+from ..moves import PILE_SOURCES, RESERVE_SOURCES, SOURCES, Source, is_reserve, parse_source
 from ..position import Position
 
 __all__ = [
     "THEME", "CLASSES", "WIDTH", "HEIGHT", "SLOT_BOXES",
-    "render_svg", "text_alternative", "text_alternative_items", "resolve_theme",
+    "render_svg", "text_alternative", "text_alternative_items", "resolve_theme", "summary",
+    "check_xml_text", "DiagramError",
 ]
 
 FONT_FAMILY = "DejaVu Sans,Arial,sans-serif"
@@ -138,6 +140,11 @@ _CSS = (
     "stroke-dasharray:3 3}"
 )
 _ID = re.compile(r"[A-Za-z][\w-]*")
+# Characters XML 1.0 cannot hold (controls other than tab and line breaks, lone surrogates
+# such as an undecodable byte in a command-line argument, U+FFFE and U+FFFF).
+_CR = {"\r": "&#13;"}  # kept: a parser would read a bare carriage return as a line feed
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
 _VAR = re.compile(r"var\(\s*--[\w-]+\s*,\s*([^()]+?)\s*\)")
 
 
@@ -183,7 +190,7 @@ def render_svg(
     which keeps ids unique when many diagrams sit in one page; by default the prefix is
     derived from everything drawn, so two different diagrams never share one (give
     your own, e.g. ``"fig3-"``, to show one diagram twice in a page). ``title``
-    replaces the default ``<title>``.
+    replaces the default ``<title>``; text XML cannot hold raises DiagramError.
     ``standalone`` writes plain colours instead of CSS custom properties.
     """
     position = _as_position(position)
@@ -192,34 +199,62 @@ def render_svg(
     gone = _sources(removed) - marked
     if title is None:
         title = default_title(position, lang)
+    check_xml_text(title, "the title")
     description = " ".join(text_alternative_items(position, lang, marks=marked, removed=gone))
     if id_prefix is None:
         id_prefix = _derived_prefix(position, lang, marked, gone, title)
     elif not _ID.fullmatch(id_prefix):
-        raise ValueError(f"id_prefix {id_prefix!r}: start with a letter, then A-Z a-z 0-9 _ -")
-    p = id_prefix
-    letters = _letters(lang)
+        raise DiagramError(f"id_prefix {quoted(id_prefix)}: start with a letter, then A-Z a-z 0-9 _ -")
+    return "".join((
+        _head(id_prefix, cat.lang, title, description, standalone),
+        *_card_layers(position, id_prefix, _letters(lang), marked, gone),
+        "</svg>",
+    ))
+
+
+def check_xml_text(text: str, what: str) -> None:
+    """Raise DiagramError naming the first character of ``text`` that XML 1.0 cannot hold."""
+    bad = _NOT_XML.search(text)
+    if bad is not None:
+        char = bad.group()
+        reason = "an undecodable byte" if "\udc80" <= char <= "\udcff" else "a control character"
+        raise DiagramError(
+            f"{what} has {reason} (U+{ord(char):04X}) at character {bad.start() + 1},"
+            " which an SVG file cannot hold"
+        )
+
+
+def _head(p: str, lang: str, title: str, description: str, standalone: bool) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="hm-diagram" viewBox="0 0 {WIDTH} {HEIGHT}"'
+        f' width="{WIDTH}" height="{HEIGHT}" role="img" aria-labelledby="{p}t"'
+        f' direction="ltr" lang="{escape(lang)}">'
+        f'<title id="{p}t">{escape(title, _CR)}</title><desc>{escape(description, _CR)}</desc>'
+        f"<style>{_CSS_STANDALONE if standalone else _CSS}</style>{_defs(p)}"
+    )
+
+
+def _card_layers(
+    position: Position, p: str, letters: dict[Card, str], marked: frozenset[Source], gone: frozenset[Source]
+) -> list[str]:
+    """The drawing after ``<defs>``: one group per look (faces and letters by colour and
+    mark), empty outlines, count badges, labels and counts, then the mark outlines."""
     cards: list[Card | None] = [pile[-1] if pile else None for pile in position.piles]
     cards += position.reserve
     counts = [len(pile) for pile in position.piles] + [int(c is not None) for c in position.reserve]
     if max(counts) > PILE_HEIGHT:
-        raise ValueError(f"a pile holds at most {PILE_HEIGHT} cards, not {max(counts)}")
-
-    # One group per look: (card faces, letters) by colour and mark, then outlines.
+        raise DiagramError(f"a pile holds at most {PILE_HEIGHT} cards, not {max(counts)}")
     faces: dict[str, list[str]] = {"hm-red": [], "hm-black": [], "hm-red hm-marked": [],
                                    "hm-black hm-marked": []}
     ranks: dict[str, list[str]] = {"hm-red": [], "hm-black": []}
     empty, rings, gone_rings = [], [], []
-    badges: list[tuple[int, int]] = []
-    labels: list[tuple[float, int]] = []
-    places: list[tuple[int, int]] = []
     for source, card in zip(SOURCES, cards):
         x, y = _CORNERS[source]
         at = f'x="{x}" y="{y}"/>'
         if card is None:
             empty.append(f'<use href="#{p}c" {at}')
         else:
-            colour = "hm-red" if card.suit in "HD" else "hm-black"
+            colour = "hm-red" if card.is_red else "hm-black"
             faces[f"{colour} hm-marked" if source in marked else colour].append(
                 f'<use href="#{p}{card.suit}" {at}'
             )
@@ -228,33 +263,19 @@ def render_svg(
             rings.append(f'<use href="#{p}m" {at}')
         elif source in gone:
             gone_rings.append(f'<use href="#{p}m" {at}')
-        label_x = x + LABEL_X
-        for char in source:
-            labels.append((label_x, y + LABEL_Y))
-            label_x += LABEL_ADVANCE[char]
-        badges.append((x + COUNT_X - 1, y + LABEL_Y - 4))
-        places.append((x + COUNT_X - COUNT_SHIFT, y + LABEL_Y))
-
-    return "".join((
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="hm-diagram" viewBox="0 0 {WIDTH} {HEIGHT}"'
-        f' width="{WIDTH}" height="{HEIGHT}" role="img" aria-labelledby="{p}t"'
-        f' direction="ltr" lang="{escape(cat.lang)}">'
-        f'<title id="{p}t">{escape(title)}</title><desc>{escape(description)}</desc>'
-        f"<style>{_CSS_STANDALONE if standalone else _CSS}</style>{_defs(p)}",
+    return [
         *(_group(f"hm-card {look}", items) for look, items in faces.items()),
         *(_group(f"hm-rank {colour}", items) for colour, items in ranks.items()),
         _group("hm-empty", empty),
-        f'<path class="hm-badge" d="{_badge_path(badges)}"/>',
-        # One <text> for all labels and one for all counts, with a place for every glyph.
-        _placed_text("hm-label", "".join(SOURCES), labels),
+        _BADGES,
+        _LABELS,
         # A pile holds at most 8 cards: every count is one digit.
-        _placed_text("hm-count", "".join(map(str, counts)), places),
+        _placed_text("hm-count", "".join(map(str, counts)), _COUNT_PLACES),
         _group("hm-ring hm-marked", rings), _group("hm-ring hm-removed", gone_rings),
-        "</svg>",
-    ))
+    ]
 
 
-def _badge_path(centres: list[tuple[int, int]]) -> str:
+def _badge_path_element(centres: list[tuple[int, int]]) -> str:
     """Round-capped dashes of length 2, one per count: the stroke draws each badge."""
     parts, previous = [], None
     for x, y in centres:
@@ -263,10 +284,10 @@ def _badge_path(centres: list[tuple[int, int]]) -> str:
         else:  # relative moves from the end of the previous dash keep the path short
             parts.append(f"m{x - previous[0] - 2} {y - previous[1]}h2")
         previous = (x, y)
-    return "".join(parts)
+    return f'<path class="hm-badge" d="{"".join(parts)}"/>'
 
 
-def _placed_text(classes: str, text: str, places: list[tuple[float, int]]) -> str:
+def _placed_text(classes: str, text: str, places: Sequence[tuple[float, int]]) -> str:
     xs = " ".join(f"{x:g}" for x, _ in places)
     ys = " ".join(str(y) for _, y in places)
     return f'<text class="{classes}" x="{xs}" y="{ys}">{text}</text>'
@@ -276,10 +297,46 @@ def _group(classes: str, items: list[str]) -> str:
     return f'<g class="{classes}">{"".join(items)}</g>' if items else ""
 
 
-@cache
-def _letters(lang: str) -> dict[Card, str]:
+def _label_places() -> list[tuple[float, int]]:
+    places: list[tuple[float, int]] = []
+    for source in SOURCES:
+        x, y = _CORNERS[source]
+        label_x: float = x + LABEL_X
+        for char in source:
+            places.append((label_x, y + LABEL_Y))
+            label_x += LABEL_ADVANCE[char]
+    return places
+
+
+# Labels, badges and the places of the counts are the same in every diagram: drawn once.
+# One <text> for all labels and one for all counts, with a place for every glyph.
+_LABELS = _placed_text("hm-label", "".join(SOURCES), _label_places())
+_BADGES = _badge_path_element(
+    [(x + COUNT_X - 1, y + LABEL_Y - 4) for x, y in (_CORNERS[s] for s in SOURCES)]
+)
+_COUNT_PLACES = [(x + COUNT_X - COUNT_SHIFT, y + LABEL_Y) for x, y in (_CORNERS[s] for s in SOURCES)]
+
+
+def _memo(lang: str) -> dict[object, Any]:
+    """A memo of words for ``lang``, emptied whenever ``catalog(lang)`` gives another catalog
+    (an edited catalog reloaded by a rebuild), so no cached word outlives its catalog."""
     cat = catalog(lang)
-    return {card: escape(cat.text(f"card.letter.{card.rank_text}")) for card in DECK}
+    held = _MEMOS.get(lang)
+    if held is None or held[0] is not cat:
+        held = _MEMOS[lang] = (cat, {})
+    return held[1]
+
+
+_MEMOS: dict[str, tuple[object, dict[object, Any]]] = {}
+
+
+def _letters(lang: str) -> dict[Card, str]:
+    memo = _memo(lang)
+    if "letters" not in memo:
+        cat = catalog(lang)
+        memo["letters"] = {card: escape(cat.text(f"card.letter.{card.rank_text}")) for card in DECK}
+    letters: dict[Card, str] = memo["letters"]
+    return letters
 
 
 def _as_position(position: Position | DealCode | str) -> Position:
@@ -337,8 +394,7 @@ def text_alternative_items(
     """The sentences of ``text_alternative``: cards left, the 20 sources, then any marks."""
     position = _as_position(position)
     marked, gone = _sources(marks), _sources(removed)
-    left = sum(map(len, position.piles)) + sum(card is not None for card in position.reserve)
-    items = [_summary(lang, left)]
+    items = [summary(lang, position.cards_left())]
     for source, pile in zip(PILE_SOURCES, position.piles):
         items.append(_item(lang, source, len(pile), pile[-1] if pile else None))
     for source, card in zip(RESERVE_SOURCES, position.reserve):
@@ -360,26 +416,33 @@ def _board_order(sources: Iterable[Source]) -> list[Source]:
 
 def _source_words(lang: str, source: Source) -> str:
     cat = catalog(lang)
-    if source[0] == "R":
+    if is_reserve(source):
         return cat.text("source.slot", slot=cat.isolate(source))
     return cat.text("source.pile", pile=source)
 
 
-@lru_cache(maxsize=4096)
-def _summary(lang: str, left: int) -> str:
-    cat = catalog(lang)
-    if left == 0:
-        return cat.text("diagram.summary.won")
-    return cat.plural("diagram.summary", left)
+def summary(lang: str, left: int) -> str:
+    """How many cards are left, in words: the first sentence of every text alternative."""
+    memo = _memo(lang)
+    key = ("summary", left)
+    if key not in memo:
+        cat = catalog(lang)
+        memo[key] = cat.text("diagram.summary.won") if left == 0 else cat.plural("diagram.summary", left)
+    return memo[key]
 
 
-@lru_cache(maxsize=65536)
 def _item(lang: str, source: Source, count: int, card: Card | None) -> str:
-    cat = catalog(lang)
-    if source[0] == "R":
-        kind, params = "slot", {"slot": cat.isolate(source)}
-    else:
-        kind, params = "pile", {"pile": source}
-    if card is None:
-        return cat.text(f"diagram.item.{kind}_empty", **params)
-    return cat.plural(f"diagram.item.{kind}", count, card=cat.isolate(cat.card_words(card)), **params)
+    memo = _memo(lang)
+    key = (source, count, card)
+    if key not in memo:
+        cat = catalog(lang)
+        if is_reserve(source):
+            kind, params = "slot", {"slot": cat.isolate(source)}
+        else:
+            kind, params = "pile", {"pile": source}
+        if card is None:
+            memo[key] = cat.text(f"diagram.item.{kind}_empty", **params)
+        else:
+            words = cat.isolate(cat.card_words(card))
+            memo[key] = cat.plural(f"diagram.item.{kind}", count, card=words, **params)
+    return memo[key]

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from typing import Any
 
 from ..cards import JACK, KING, PAIR_SUM, QUEEN
 from ..dealcode import PILES
@@ -93,7 +94,7 @@ class RoundsProblem:
         self.possible = balanced and all(depth < self.rounds for _, _, depth in self.cards)
         self.formula = _Formula()
         self.order: list[list[int]] = []
-        self._solver = None
+        self._solver: Any = None  # a pysat Solver, made on first use (pysat has no type hints)
         self.conflicts = 0  # met by the SAT solver over every ``decide`` so far
         if self.possible:
             self._encode()

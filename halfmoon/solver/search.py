@@ -609,7 +609,7 @@ class _Search:
         safe = self._safe_move(choices, tops, lone)
         if safe is not None:
             return [(safe[0], safe[1], self._delta(safe[0]))]
-        moves = []
+        moves: list[tuple[tuple[int, ...], int]] = []
         for low in range(1, 6):
             for a in choices[low]:
                 for b in choices[PAIR_SUM - low]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import cast
 
 from ..dealcode import DealCode
 from ..errors import HalfMoonError
@@ -107,7 +108,7 @@ def examine(number: int, nodes: int) -> DealResult:
     code = DealCode(number)
     solution = solve(code, node_budget=nodes)
     seconds = time.process_time() - started
-    confirmed_by, tried = "", ()
+    confirmed_by, tried = "", cast(tuple[str, ...], ())
     if solution.status == Verdict.WON:
         final = Record(code, list(solution.moves)).replay()
         if not final.is_won():

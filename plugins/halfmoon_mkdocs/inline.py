@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from halfmoon import Card, HalfMoonError, parse_source
@@ -44,7 +45,7 @@ class Call:
             raise SourceError(f"{{{{hm {self.name}}}}} needs {what}")
         return self.args[index]
 
-    def check(self, count: int, options: set[str] = frozenset()) -> None:
+    def check(self, count: int, options: AbstractSet[str] = frozenset()) -> None:
         if len(self.args) > count:
             raise SourceError(f"{{{{hm {self.name}}}}} takes {count} argument(s), got "
                               f"{' '.join(self.args)!r}")

@@ -78,7 +78,8 @@ def _marks(block: Block, example: Example, after: int) -> tuple[str, ...]:
 def caption_text(diagram: Diagram, writer: Writer, context: InsertContext, line: int) -> str:
     """The caption in ``writer``'s language and form (HTML or plain text)."""
     position = diagram.example.position(diagram.after)
-    marked = writer.join([writer.card_at(position.card_at(s), s) for s in diagram.marks])
+    cards = [(s, card) for s in diagram.marks if (card := position.card_at(s)) is not None]
+    marked = writer.join([writer.card_at(card, s) for s, card in cards])
     params = {
         "code": writer.code(diagram.example.code),
         "after": writer.number(diagram.after),
@@ -144,8 +145,7 @@ def moves_table_html(example: Example, lang: str) -> str:
     rows = []
     position = example.position(0)
     for number, move in enumerate(example.record.moves, start=1):
-        removed = [(source, position.card_at(source)) for source in move.sources]
-        position.push(move)
+        removed = list(zip(move.sources, position.push(move)))
         rows.append(
             f'<tr><th scope="row">{writer.number(number)}</th>'
             f'<td><code dir="ltr">{escape(str(move))}</code></td>'

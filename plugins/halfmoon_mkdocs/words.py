@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from typing import cast
 
 from babel.numbers import format_decimal
 
@@ -40,10 +41,10 @@ class Writer:
 
     def text(self, key: str, **params: str) -> str:
         """Message ``key`` with ``params`` already written by this writer (not escaped again)."""
-        return fill(self._escaped(self._message(key, str)), params, key=key, lang=self.lang)
+        return fill(self._escaped(cast(str, self._message(key, str))), params, key=key, lang=self.lang)
 
     def plural(self, key: str, count: int, **params: str) -> str:
-        forms = self._message(key, dict)
+        forms = cast(dict[str, str], self._message(key, dict))
         category = self.catalog.plural_category(count)
         form = forms.get(category, forms.get("other"))
         if form is None:
