@@ -476,27 +476,41 @@ def test_the_board_is_not_mirrored_on_hebrew_pages(page, site_url):
     assert x["1"] < x["4"] < x["10"] < x["12"]
 
 
-@pytest.mark.parametrize("context_selector", [".hm-game", None], ids=["game", "whole-page"])
-@pytest.mark.parametrize("lang", ["en", "he"])
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_no_serious_or_critical_violation_on_the_play_page(
-    chromium, site_url, lang, scheme, context_selector
-):
+def axe_violations(page, context_selector: str | None = None) -> list[tuple]:
     from axe_playwright_python.sync_playwright import Axe
 
+    results = Axe().run(page, context=context_selector)
+    return [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize("lang", list(PLAY_PATHS))
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_or_critical_violation_on_the_play_page(chromium, site_url, lang, scheme):
     context = chromium.new_context(color_scheme=scheme)
     try:
         page = context.new_page()
         open_play(page, site_url, lang)
         page.click(".hm-game input[data-setting='placementHelp']")
         tap(page, example_moves()[1][0])  # a selection, with dimmed cards
-        results = Axe().run(page, context=context_selector)
-        bad = [
-            (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-            for v in results.response["violations"]
-            if v["impact"] in ("serious", "critical")
-        ]
-        assert bad == []
+        assert axe_violations(page) == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_or_critical_violation_in_the_win_dialog(chromium, site_url, scheme):
+    context = chromium.new_context(color_scheme=scheme)
+    try:
+        page = context.new_page()
+        open_play(page, site_url, "he")
+        for move in example_moves():
+            tap(page, *move)
+        page.wait_for_selector(".hm-game dialog[open]")
+        assert axe_violations(page) == []
     finally:
         context.close()
 

@@ -545,6 +545,8 @@ class PlayPage {
     this.fields.code.textContent = game.code;
     this.undoButton.disabled = !game.canUndo;
     this.restartButton.disabled = !game.moveCount;
+    // A button that just became disabled would drop the focus to the page: the board takes it.
+    if (document.activeElement?.disabled && this.mount.contains(document.activeElement)) this.board.cells.get(this.board.current).focus();
     this.board.root.classList.toggle("hm-won", game.won);
     this.mount.classList.toggle("hm-over", game.won || game.deadlocked);
     this.drawTime();
