@@ -150,3 +150,13 @@ def test_every_page_loads_the_game_from_one_hashed_folder_that_exists(built_site
         assert (page.parent / boot[1] / "assets/game" / boot[2] / "app.js").resolve().is_file()
         assert (page.parent / meta[1] / "assets/halfmoon/catalogs" / meta[2] / "en.json").resolve().is_file()
     assert len(versions) == 1
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rules_and_examples_offer_to_play_the_example_deal_and_codes_link_to_the_game(built_site, lang):
+    for name in ("", "examples"):  # the Rules page is the language's home page
+        html = article(page_html(built_site, lang, name))
+        assert re.search(r'<a class="md-button" href="[./]*play/#HM1-N-AAAAAAB">', html), (lang, name)
+    codes = re.findall(r'<a href="[./]*play/#HM1-N-AAAAAAB">(?:<bdi>)?HM1-N-AAAAAAB', article(
+        page_html(built_site, lang, "deal-codes")))
+    assert len(codes) >= 2
