@@ -3,8 +3,11 @@
 
     python3 dev.py serve    build the rules website and serve it on http://127.0.0.1:8000
     python3 dev.py test     run every test
+    python3 dev.py test fast    the inner loop: no browser, no whole-site builds
+    python3 dev.py lint     ruff and mypy over the code
     python3 dev.py build    build the site into site/
-    python3 dev.py bench    run every benchmark and print its figures
+    python3 dev.py bench    run every benchmark, print its figures, write bench/results/
+    python3 dev.py bench --check    the same, exiting 1 when a target is missed
     python3 dev.py corpus   regenerate the shared test vectors in tests/data/
     python3 dev.py halfmoon ARGS...   the halfmoon command-line tool
     python3 dev.py mkdocs ARGS...     mkdocs itself
@@ -36,7 +39,9 @@ COMMANDS = {
     "corpus": ["-m", "halfmoon.corpus", str(ROOT / "tests" / "data")],
     "halfmoon": ["-m", "halfmoon"],
     "mkdocs": ["-m", "mkdocs"],
+    "lint": ["-m", "ruff", "check", "."],  # then mypy, configured in pyproject.toml
 }
+FAST_TESTS = ["-m", "not browser and not slow"]
 
 
 def _wanted_stamp() -> str:
@@ -64,12 +69,17 @@ def main(argv: list[str]) -> int:
         print(__doc__.strip(), file=sys.stderr)
         return 2
     ensure_environment()
-    command = [str(PYTHON), *COMMANDS[argv[0]], *argv[1:]]
+    name, extra = argv[0], argv[1:]
+    if name == "test" and extra[:1] == ["fast"]:
+        extra = [*FAST_TESTS, *extra[1:]]
     os.chdir(ROOT)
     env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
     # Material's banner about a future MkDocs 2 is noise for this project (mkdocs is pinned <2).
     env.setdefault("NO_MKDOCS_2_WARNING", "1")
-    return subprocess.call(command, env=env)
+    status = subprocess.call([str(PYTHON), *COMMANDS[name], *extra], env=env)
+    if name == "lint":
+        status = max(status, subprocess.call([str(PYTHON), "-m", "mypy"], env=env))
+    return status
 
 
 if __name__ == "__main__":

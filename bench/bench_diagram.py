@@ -12,9 +12,11 @@ import statistics
 import time
 
 from halfmoon import DealCode, Position, Record
+from halfmoon.diagram import render_svg
 from halfmoon.diagram.png import svg_to_png
-from halfmoon.diagram.svg import _item, render_svg
 from halfmoon.i18n import available_languages
+
+from targets import Figure
 
 RATE_TARGET = 1_000
 SIZE_TARGET = 6 * 1024
@@ -62,42 +64,38 @@ def _example_record_cases() -> list[tuple[Position, tuple, tuple]]:
     ]
 
 
-def _rate(cases, lang: str, seconds: float = 1.0, cold: bool = False) -> float:
+def _rate(cases, lang: str, seconds: float = 1.0) -> float:
     count, started = 0, time.perf_counter()
     while (elapsed := time.perf_counter() - started) < seconds:
         for position, marks, removed in cases:
-            if cold:
-                _item.cache_clear()
             render_svg(position, lang=lang, marks=marks, removed=removed)
         count += len(cases)
     return count / elapsed
 
 
-def main() -> None:
+def main() -> list[Figure]:
     example = _example_record_cases()
     randoms = _random_cases(200)
     print(f"   {len(example)} positions of the example game, {len(randoms)} random positions")
+    figures = []
     for lang in available_languages():
         sizes = [
             len(render_svg(p, lang=lang, marks=m, removed=r).encode("utf-8"))
             for p, m, r in example + randoms
         ]
-        rate = _rate(example + randoms, lang)
-        verdict_rate = "meets" if rate >= RATE_TARGET else "below"
-        verdict_size = "meets" if max(sizes) <= SIZE_TARGET else "above"
-        print(
-            f"   {lang}: {rate:>7,.0f} diagrams/s ({verdict_rate} {RATE_TARGET:,}/s); "
-            f"size mean {statistics.mean(sizes):,.0f} B, max {max(sizes):,} B "
-            f"({verdict_size} {SIZE_TARGET:,} B)"
-        )
-    cold = _rate(randoms, "ru", cold=True)
-    print(f"   ru with the sentence cache cleared before every diagram: {cold:,.0f} diagrams/s")
+        figures += [
+            Figure(f"{lang}: diagrams drawn", _rate(example + randoms, lang), "diagrams/s", RATE_TARGET),
+            Figure(f"{lang}: largest SVG", max(sizes), "bytes", SIZE_TARGET, better="lower"),
+            Figure(f"{lang}: mean SVG", statistics.mean(sizes), "bytes"),
+        ]
     svg = render_svg(example[1][0], marks=example[1][1])
     started, count = time.perf_counter(), 0
     while time.perf_counter() - started < 1.0:
         svg_to_png(svg)
         count += 1
-    print(f"   PNG export (cairosvg, scale 2): {count / (time.perf_counter() - started):,.1f} diagrams/s")
+    rate = count / (time.perf_counter() - started)
+    figures.append(Figure("PNG export (cairosvg, scale 2)", rate, "diagrams/s"))
+    return figures
 
 
 if __name__ == "__main__":

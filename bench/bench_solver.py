@@ -32,6 +32,8 @@ from halfmoon.solver import LOST, UNDECIDED, WON, solve
 from halfmoon.solver.figures import percentile
 from halfmoon.solver.survey import SOLVER_ID
 
+from targets import Figure
+
 RESULTS = Path(__file__).resolve().parent / "results" / "bench_solver.json"
 UNSEEN_FROM = 5_000_000
 TARGET_DECIDED = 0.995
@@ -125,7 +127,7 @@ def row(label: str, figures: dict[str, float]) -> str:
     )
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> list[Figure]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000, help="deals in each set (default 1000)")
     parser.add_argument("--nodes", type=int, default=DEFAULT_STATS_NODES,
@@ -157,6 +159,10 @@ def main(argv: list[str] | None = None) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(report, indent=2, allow_nan=False) + "\n", encoding="utf-8")
     print(f"   figures written to {out}")
+    return [  # for bench/run.py: met or missed
+        Figure(f"{name}: deals decided", figures[name]["solver"]["decided"], "share", TARGET_DECIDED)
+        for name in sets
+    ]
 
 
 if __name__ == "__main__":

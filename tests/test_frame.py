@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -73,3 +76,47 @@ def test_the_type_hints_check_with_mypy():
         cwd=ROOT, capture_output=True, text=True,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_dev_script_has_the_inner_loop_commands():
+    import dev
+
+    assert dev.COMMANDS["lint"][:3] == ["-m", "ruff", "check"]
+    assert dev.FAST_TESTS == ["-m", "not browser and not slow"]
+    assert "python3 dev.py test fast" in (ROOT / "README.md").read_text()
+
+
+BENCHMARK = '''"""A benchmark for the test."""
+from targets import Figure
+
+
+def main():
+    return [Figure("speed", {speed}, "things/s", 10), Figure("size", 5, "bytes")]
+'''
+
+
+@pytest.mark.parametrize(("speed", "status"), [(12, 0), (3, 1)])
+def test_bench_check_fails_exactly_when_a_target_is_missed(tmp_path, capsys, speed, status):
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import run
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    (tmp_path / "bench_thing.py").write_text(BENCHMARK.format(speed=speed))
+    assert run.main(["--check"], tmp_path) == status
+    assert run.main([], tmp_path) == 0  # without --check a miss is reported, not an error
+    report = json.loads((tmp_path / "results" / "bench_thing.json").read_text())
+    assert [figure["met"] for figure in report["figures"]] == [speed >= 10, None]
+    assert report["all_met"] == (speed >= 10)
+    assert ("MISSED  speed" in capsys.readouterr().out) == (speed < 10)
+
+
+def test_benchmarks_use_no_test_helper_and_nothing_private():
+    for path in (ROOT / "bench").glob("*.py"):
+        source = path.read_text()
+        imports = re.findall(r"^\s*(?:from\s+(\S+)\s+)?import\s+([^\n]+)", source, re.M)
+        for module, names in imports:
+            assert not module.startswith(("tests", "conftest", "engine_helpers", "site_server")), path.name
+            assert "conftest" not in names and "engine_helpers" not in names, path.name
+            assert not re.search(r"(^|[\s,])_\w+", names.replace("__future__", "")), (path.name, names)
+            assert "._" not in module, (path.name, module)
