@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from halfmoon import DealCode
@@ -325,3 +325,70 @@ def test_a_broken_verdict_file_is_refused_with_one_line(data):
 def test_verdicts_go_with_merge_only(capsys):
     assert main(["stats", "--deals", "3", "--verdicts", "v.gz"]) == 2
     assert "--merge" in capsys.readouterr().err
+
+
+# --- generated command lines: every bad input is one line and exit 2, never a traceback ---------
+
+NUMBERS = st.one_of(st.integers(-2, 3).map(str), st.sampled_from(
+    ["10" * 15, "9223372036854775808", "²", "٣", "1e3", "", "0x10", " 2", "nan", "-0"]))
+CODES = st.sampled_from(["HM1-N-AAAAAAC", "HM1-N-AAAAADY", "HM1-N-ZZZZZZZ", "HM2-N-AAAAAAA", "hm1-n-aaaaaß",
+                         "", "HM1-N-AAAA", "\x00", "HM1-N-AAAAAA\u0410"])
+
+
+@st.composite
+def stats_lines(draw: st.DrawFn, folder: Path) -> list[str]:
+    args = ["stats"]
+    options = {
+        "--deals": NUMBERS, "--start": CODES, "--jobs": NUMBERS, "--nodes": NUMBERS,
+        "--shard": st.sampled_from(["1/1", "2/2", "1/2", "0/1", "3/2", "a/b", "1/0", "1/2/3", "", "²/3"]),
+        "--results": st.sampled_from([str(folder / "r.jsonl"), str(folder), "/nonexistent/r.jsonl"]),
+        "-o": st.sampled_from([str(folder / "o.json"), str(folder), "/nonexistent/o.json"]),
+        "--merge": st.sampled_from([str(folder / "r.jsonl"), str(folder / "junk.jsonl"), "/nonexistent"]),
+        "--verdicts": st.sampled_from([str(folder / "v.gz"), str(folder)]),
+    }
+    for option in draw(st.lists(st.sampled_from(sorted(options)), unique=True, max_size=5)):
+        args += [option, draw(options[option])]
+    if draw(st.booleans()):
+        args.append("--json")
+    return args
+
+
+@st.composite
+def solve_lines(draw: st.DrawFn, folder: Path) -> list[str]:
+    args = ["solve", draw(CODES)]
+    if draw(st.booleans()):
+        args += ["--nodes", draw(NUMBERS)]
+    if draw(st.booleans()):
+        args += ["--seconds", draw(st.sampled_from(["inf", "nan", "-1", "0", "1e10", "5", "x", "1e-300"]))]
+    if draw(st.booleans()):
+        args += ["-o", draw(st.sampled_from([str(folder / "g.txt"), str(folder), "/nonexistent/g.txt"]))]
+    return args
+
+
+def _run_line(argv: list[str], capsys) -> tuple[int, str]:
+    try:
+        code = main(argv)
+    except SystemExit as stop:  # argparse: usage line and error line
+        code = stop.code
+    err = capsys.readouterr().err
+    return code, err
+
+
+@given(st.data())
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_generated_solver_command_lines_fail_cleanly(tmp_path_factory, capsys, data):
+    folder = tmp_path_factory.mktemp("cli")
+    (folder / "junk.jsonl").write_text("not json\n", encoding="utf-8")
+    argv = data.draw(st.one_of(stats_lines(folder), solve_lines(folder)))
+    if "stats" in argv and "--deals" in argv and "--merge" not in argv:
+        value = argv[argv.index("--deals") + 1]
+        if value.strip().isascii() and value.strip().isdigit() and int(value) > 2:  # keep valid runs short
+            argv[argv.index("--deals") + 1] = "2"
+        if "--nodes" not in argv:
+            argv += ["--nodes", "50"]
+    code, err = _run_line(argv, capsys)
+    event(f"exit {code}")
+    assert "Traceback" not in err, argv
+    assert code in (0, 1, 2, 3), (argv, code, err)
+    if code == 2 and err.startswith("halfmoon: error:"):
+        assert err.count("\n") == 1 and len(err) < 400, (argv, err)
