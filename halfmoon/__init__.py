@@ -10,16 +10,16 @@ from .errors import (
     InvalidSourceError,
     RecordError,
 )
-from .game import NEED_JQK, SUM_MUST_BE_11, UNDO_LIMIT, Game, TapResult
+from .game import NEED_JQK, SUM_MUST_BE_11, UNDO_LIMIT, Game, Mismatch, TapResult
 from .moves import PILE_SOURCES, RESERVE_SOURCES, SOURCES, Move, Source, parse_source
-from .position import PAIR_POINTS, TRIPLE_POINTS, WINNING_MOVES, WINNING_SCORE, Position
+from .position import PAIR_POINTS, TRIPLE_POINTS, WINNING_MOVES, WINNING_SCORE, Position, Status
 from .record import Record, replay
 
 __all__ = [
     "CARDS", "DECK", "RANKS", "SUITS", "Card", "DealCode", "Layout", "DealCodeError",
     "HalfMoonError", "IllegalMoveError", "InvalidMoveError", "InvalidSourceError",
-    "RecordError", "NEED_JQK", "SUM_MUST_BE_11", "UNDO_LIMIT", "Game", "TapResult",
+    "RecordError", "NEED_JQK", "SUM_MUST_BE_11", "UNDO_LIMIT", "Game", "Mismatch", "TapResult",
     "PILE_SOURCES", "RESERVE_SOURCES", "SOURCES", "Move", "Source", "parse_source",
-    "PAIR_POINTS", "TRIPLE_POINTS", "WINNING_MOVES", "WINNING_SCORE", "Position",
+    "PAIR_POINTS", "TRIPLE_POINTS", "WINNING_MOVES", "WINNING_SCORE", "Position", "Status",
     "Record", "replay",
 ]

@@ -54,15 +54,25 @@ class IllegalMoveError(HalfMoonError):
     """A well-formed move that the position does not allow.
 
     ``kind`` names the rule for translation: ``count``, ``repeated``, ``empty``,
-    ``sum``, ``face_pair`` or ``not_jqk``; ``params`` holds its details.
+    ``sum``, ``face_pair`` or ``not_jqk``; ``params`` holds its details. The message quotes
+    the deal and the move's number in the game, as in ``illegal move 1+2 (move 4 of
+    HM1-N-AAAAAAB): 5♥ + 5♦ = 10, not 11``.
     """
 
-    def __init__(self, move: object, kind: str, reason: str, **params: object) -> None:
+    def __init__(
+        self, move: object, kind: str, reason: str, *, code: object = None,
+        move_number: int | None = None, **params: object,
+    ) -> None:
         self.move = move
         self.kind = kind
         self.reason = reason
+        self.code = code
+        self.move_number = move_number
         self.params = params
-        super().__init__(f"illegal move {move}: {reason}")
+        where = ""
+        if code is not None:
+            where = f" (move {move_number} of {code})" if move_number is not None else f" (in {code})"
+        super().__init__(f"illegal move {move}{where}: {reason}")
 
 
 class RecordError(HalfMoonError):

@@ -6,6 +6,7 @@ This module is the contract that the browser game (``docs/assets/game/engine.js`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .cards import FACE_RANKS, PAIR_SUM, Card
 from .dealcode import DealCode, as_code
@@ -13,8 +14,17 @@ from .moves import Move, Source, parse_source
 from .position import Position
 
 UNDO_LIMIT = 100
-SUM_MUST_BE_11 = "sum_must_be_11"
-NEED_JQK = "need_jqk"
+
+
+class Mismatch(StrEnum):
+    """Why a tap cleared the selection; the values are the game's message keys (``game.error.*``)."""
+
+    SUM_MUST_BE_11 = "sum_must_be_11"
+    NEED_JQK = "need_jqk"
+
+
+SUM_MUST_BE_11 = Mismatch.SUM_MUST_BE_11
+NEED_JQK = Mismatch.NEED_JQK
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +39,7 @@ class TapResult:
 
     removed: tuple[Source, ...] = ()
     cards: tuple[Card, ...] = ()
-    error: str | None = None
+    error: Mismatch | None = None
     replaced: Source | None = None
     selection: tuple[Source, ...] = ()
 
@@ -117,7 +127,7 @@ class Game:
         cards = self.play(Move(sources))
         return TapResult(removed=sources, cards=cards, selection=())
 
-    def _mismatch(self, error: str) -> TapResult:
+    def _mismatch(self, error: Mismatch) -> TapResult:
         self._selection.clear()
         return TapResult(error=error, selection=())
 

@@ -3,18 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from enum import StrEnum
 from itertools import product
+from typing import Any
 
 from .cards import FACE_RANKS, JACK, KING, PAIR_SUM, QUEEN, Card
-from .dealcode import DealCode, as_code
+from .dealcode import PILES, DealCode, as_code
 from .errors import IllegalMoveError
-from .moves import PILE_SOURCES, RESERVE_SOURCES, SOURCE_INDEX, Move, Source
+from .moves import PILE_SOURCES, RESERVE_SOURCES, SOURCE_INDEX, Move, Source, is_reserve
 
 PAIR_POINTS = 10
 TRIPLE_POINTS = 15
 WINNING_MOVES = 48
 WINNING_SCORE = 40 * PAIR_POINTS + 8 * TRIPLE_POINTS
 RANK_WORDS = {JACK: "a jack", QUEEN: "a queen", KING: "a king"}
+
+
+class Status(StrEnum):
+    """Where a game stands: cards and a removal left, all cards removed, or no removal left."""
+
+    IN_PLAY = "in play"
+    WON = "won"
+    DEADLOCKED = "deadlocked"
 
 
 class Position:
@@ -39,16 +49,16 @@ class Position:
     def card_at(self, source: Source) -> Card | None:
         """The playable card of a source (top of a pile, or the slot's card), or None."""
         index = SOURCE_INDEX[source]
-        if index < 12:
+        if index < PILES:
             pile = self.piles[index]
             return pile[-1] if pile else None
-        return self.reserve[index - 12]
+        return self.reserve[index - PILES]
 
     def count(self, source: Source) -> int:
         index = SOURCE_INDEX[source]
-        if index < 12:
+        if index < PILES:
             return len(self.piles[index])
-        return 0 if self.reserve[index - 12] is None else 1
+        return 0 if self.reserve[index - PILES] is None else 1
 
     def playable(self) -> dict[Source, Card]:
         """Every source that has a card, with that card, in board order."""
@@ -97,6 +107,17 @@ class Position:
         return self._has_cards() and not self.has_legal_move()
 
     @property
+    def status(self) -> Status:
+        if self.is_won():
+            return Status.WON
+        return Status.DEADLOCKED if not self.has_legal_move() else Status.IN_PLAY
+
+    def summary(self) -> str:
+        """One line: the deal, where the game stands, moves and score (English, for tools)."""
+        moves = "1 move" if self.move_count == 1 else f"{self.move_count} moves"
+        return f"{self.code}: {self.status}, {moves}, {self.score} points"
+
+    @property
     def score(self) -> int:
         return self.pairs * PAIR_POINTS + self.triples * TRIPLE_POINTS
 
@@ -125,11 +146,11 @@ class Position:
         cards = []
         for source in move.sources:
             index = SOURCE_INDEX[source]
-            if index < 12:
+            if index < PILES:
                 pile = self.piles[index]
                 card = pile[-1] if pile else None
             else:
-                card = self.reserve[index - 12]
+                card = self.reserve[index - PILES]
             if card is None:
                 return self._explain(move)
             cards.append(card)
@@ -143,21 +164,22 @@ class Position:
 
     def _explain(self, move: Move) -> tuple[Card, ...]:
         sources = move.sources
+        where: dict[str, Any] = {"code": self.code, "move_number": self.move_count + 1}
         if len(sources) not in (2, 3):
             raise IllegalMoveError(
                 move, "count", f"a move takes two or three cards, not {len(sources)}",
-                count=len(sources),
+                count=len(sources), **where,
             )
         seen: set[Source] = set()
         cards = []
         for source in sources:
             if source in seen:
-                raise IllegalMoveError(move, "repeated", f"{source} is named twice", source=source)
+                raise IllegalMoveError(move, "repeated", f"{source} is named twice", source=source, **where)
             seen.add(source)
             card = self.card_at(source)
             if card is None:
-                where = source if source[0] == "R" else f"pile {source}"
-                raise IllegalMoveError(move, "empty", f"{where} is empty", source=source)
+                named = source if is_reserve(source) else f"pile {source}"
+                raise IllegalMoveError(move, "empty", f"{named} is empty", source=source, **where)
             cards.append(card)
         shown = " + ".join(card.symbol() for card in cards)
         if len(cards) == 2:
@@ -166,18 +188,18 @@ class Position:
                 raise IllegalMoveError(
                     move, "face_pair",
                     f"{shown}: a jack, a queen or a king only goes in a triple",
-                    cards=tuple(cards),
+                    cards=tuple(cards), **where,
                 )
             if a.rank + b.rank != PAIR_SUM:
                 raise IllegalMoveError(
                     move, "sum", f"{shown} = {a.rank + b.rank}, not {PAIR_SUM}",
-                    cards=tuple(cards), total=a.rank + b.rank,
+                    cards=tuple(cards), total=a.rank + b.rank, **where,
                 )
         elif {card.rank for card in cards} != FACE_RANKS:
             listed = ", ".join(card.symbol() for card in cards)
             raise IllegalMoveError(
                 move, "not_jqk", f"three cards but not a jack, a queen and a king ({listed})",
-                cards=tuple(cards),
+                cards=tuple(cards), **where,
             )
         return tuple(cards)
 
@@ -193,10 +215,10 @@ class Position:
         cards = self.check(move)
         for source in move.sources:
             index = SOURCE_INDEX[source]
-            if index < 12:
+            if index < PILES:
                 self.piles[index].pop()
             else:
-                self.reserve[index - 12] = None
+                self.reserve[index - PILES] = None
         if len(cards) == 2:
             self.pairs += 1
         else:
@@ -209,10 +231,10 @@ class Position:
         move, cards = self._stack.pop()
         for source, card in zip(move.sources, cards):
             index = SOURCE_INDEX[source]
-            if index < 12:
+            if index < PILES:
                 self.piles[index].append(card)
             else:
-                self.reserve[index - 12] = card
+                self.reserve[index - PILES] = card
         if len(cards) == 2:
             self.pairs -= 1
         else:
@@ -246,10 +268,16 @@ class Position:
         }
 
     def __repr__(self) -> str:
-        return f"<Position {self.code} moves={self.move_count} score={self.score}>"
+        return f"<Position {self.summary()}>"
+
+    def _repr_svg_(self) -> str:
+        """The arc diagram, so that a notebook shows a position as a picture."""
+        from .diagram import render_svg
+
+        return render_svg(self)
 
     def __str__(self) -> str:
-        lines = [f"Deal {self.code}   moves {self.move_count}   score {self.score}"]
+        lines = [self.summary()]
         for source, pile in zip(PILE_SOURCES, self.piles):
             cards = " ".join(card.symbol() for card in pile) or "(empty)"
             lines.append(f"pile {source:>2} ({len(pile)}): {cards}")

@@ -41,7 +41,7 @@ def test_replay_json_reports_the_final_state(tmp_path, capsys):
     code, out, _ = run(capsys, "replay", str(path), "--json")
     data = json.loads(out)
     assert code == 0
-    assert (data["moves"], data["score"], data["won"], data["deadlocked"]) == (2, 20, False, False)
+    assert (data["move_count"], data["score"], data["status"]) == (2, 20, "in play")
     assert data["reserve"][0] is None and data["reserve"][6] is None
     assert data["piles"][2] == [str(c) for c in game.position.piles[2]]
 
@@ -51,7 +51,7 @@ def test_replay_reads_standard_input():
         [sys.executable, "-m", "halfmoon", "replay", "-"],
         input="HM1-N-AAAAAAB R7+R8\n", capture_output=True, text=True,
     )
-    assert result.returncode == 0 and "1 moves, 10 points" in result.stdout
+    assert result.returncode == 0 and "HM1-N-AAAAAAB: in play, 1 move, 10 points" in result.stdout
 
 
 @pytest.mark.parametrize(

@@ -238,7 +238,7 @@ def test_each_reported_input_gets_its_one_line_error(files, tmp_path, argv, mess
 
 def test_a_record_with_a_byte_order_mark_replays(files, tmp_path):
     status, out, _ = run_in_process(["replay", "bom.txt"], _fresh_folder(files, tmp_path))
-    assert status == 0 and "1 moves, 10 points" in out
+    assert status == 0 and "HM1-N-AAAAAAB: in play, 1 move, 10 points" in out
 
 
 def test_a_title_of_two_dashes_is_a_title(files, tmp_path):

@@ -253,13 +253,15 @@ def test_stats_say_how_the_share_was_measured(docs):
 def test_a_share_that_is_not_a_share_is_refused(docs, bad):
     (docs / "stats.json").write_text(bad)
     context = context_for(docs, f"{CODE}\n")
-    with pytest.raises(Exception, match="won_share|NaN|Infinity"):
+    with pytest.raises(SourceError, match="won_share|NaN|Infinity") as caught:
         replace_inserts("{{hm stat won_share}}", 1, Writer("en", html=False), context)
+    assert caught.value.line == 1
 
 
 def test_an_unknown_or_missing_figure_names_the_known_ones(docs):
     (docs / "stats.json").write_text(json.dumps({"deals": 10}))
     context = context_for(docs, f"{CODE}\n")
     for insert in ("{{hm stat nope}}", "{{hm stat won}}"):
-        with pytest.raises(Exception, match="figures: deals, won"):
+        with pytest.raises(SourceError, match="figures: deals, won") as caught:
             replace_inserts(insert, 1, Writer("en", html=False), context)
+        assert caught.value.line == 1

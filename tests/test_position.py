@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from engine_helpers import play_randomly, snapshot
@@ -12,6 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from halfmoon import DECK, DealCode, IllegalMoveError, Move, Position
+
+ROOT = Path(__file__).resolve().parent.parent
 
 deal_numbers = st.integers(min_value=0, max_value=26**7 - 1)
 
@@ -156,3 +159,50 @@ def test_an_emptied_slot_is_reported_empty():
 def test_the_position_prints_every_pile_and_the_reserve():
     text = str(Position("HM1-N-AAAAAAB"))
     assert "pile 12 (8)" in text and "R8:7♣" in text
+
+
+def test_a_position_shows_itself_as_its_diagram_in_a_notebook():
+    import xml.etree.ElementTree as ET
+
+    from halfmoon.diagram import render_svg
+
+    position = Position("HM1-N-AAAAAAB")
+    position.push(Move.parse("R7+R8"))
+    svg = position._repr_svg_()
+    assert svg == render_svg(position)
+    assert ET.fromstring(svg).get("class") == "hm-diagram"
+
+
+def test_the_summary_says_the_deal_the_state_the_moves_and_the_score():
+    from halfmoon import Status
+
+    position = Position("HM1-N-AAAAAAB")
+    assert position.summary() == "HM1-N-AAAAAAB: in play, 0 moves, 0 points"
+    position.push(Move.parse("R7+R8"))
+    assert position.summary() == "HM1-N-AAAAAAB: in play, 1 move, 10 points"
+    assert position.status is Status.IN_PLAY
+    assert str(position).splitlines()[0] == position.summary() and position.summary() in repr(position)
+
+
+def test_an_illegal_move_quotes_the_deal_and_the_move_number():
+    position = Position("HM1-N-AAAAAAB")
+    position.push(Move.parse("R7+R8"))
+    with pytest.raises(IllegalMoveError) as caught:
+        position.push(Move.parse("R7+3"))
+    error = caught.value
+    assert (str(error.code), error.move_number, error.kind) == ("HM1-N-AAAAAAB", 2, "empty")
+    assert str(error) == "illegal move R7+3 (move 2 of HM1-N-AAAAAAB): R7 is empty"
+
+
+def test_the_status_of_a_won_and_of_a_deadlocked_game():
+    from halfmoon import Record, Status
+
+    won = Record.parse((ROOT / "docs" / "records" / "HM1-N-AAAAAAB.txt").read_text("utf-8")).replay()
+    assert won.status is Status.WON and won.summary() == "HM1-N-AAAAAAB: won, 48 moves, 520 points"
+    for number in range(2, 500):
+        position = Position(DealCode(number))
+        while legal := position.legal_moves():
+            position.push(legal[0])
+        if not position.is_won():
+            break
+    assert position.status is Status.DEADLOCKED and position.is_deadlocked()

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from halfmoon import Card, DealCode, Position, Record
@@ -136,8 +136,7 @@ def late_position(number: int, cards_left: int, detour: int, seed: int) -> Posit
 def test_verdicts_match_exhaustive_search_late_in_real_deals(number, cards_left, detour, seed):
     """The search alone, the formula alone and the two together, against exhaustive search."""
     position = late_position(number, cards_left, detour, seed)
-    if position is None:
-        return
+    assume(position is not None)
     truth = exhaustive_can_win(position)
     for method in ("search", "rounds", "both"):
         verdict = solve(position, method=method)
@@ -168,11 +167,11 @@ def test_generated_cases_include_both_won_and_lost_positions():
 @settings(max_examples=25)
 def test_every_win_the_solver_finds_replays_as_a_won_game(number):
     solution = solve(DealCode(number), node_budget=30_000)
-    if solution.won:
-        record = Record.parse(Record(DealCode(number), list(solution.moves)).format())
-        final = record.replay()
-        assert final.is_won()
-        assert final.move_count == 48 and final.score == 520
+    assume(solution.won)
+    record = Record.parse(Record(DealCode(number), list(solution.moves)).format())
+    final = record.replay()
+    assert final.is_won()
+    assert final.move_count == 48 and final.score == 520
 
 
 @given(st.randoms(use_true_random=False))
@@ -316,7 +315,7 @@ def test_solve_writes_a_record_that_replay_accepts_as_won(tmp_path, capsys):
     capsys.readouterr()
     assert main(["replay", str(out), "--json"]) == 0
     replayed = json.loads(capsys.readouterr().out)
-    assert replayed["won"] and replayed["moves"] == 48
+    assert replayed["status"] == "won" and replayed["move_count"] == 48
 
 
 def test_solve_exits_3_with_a_message_when_the_budget_runs_out(capsys):

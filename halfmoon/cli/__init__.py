@@ -40,33 +40,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_deal(args: argparse.Namespace) -> int:
-    code = DealCode.parse(args.code)
-    layout = code.layout()
-    if args.json:
-        print(json.dumps({
-            "code": str(code),
-            "piles": [[str(card) for card in pile] for pile in layout.piles],
-            "reserve": [str(card) for card in layout.reserve],
-        }))
-    else:
-        print(Position(code))
+    position = Position(DealCode.parse(args.code))
+    print(json.dumps(position.to_json()) if args.json else position)
     return 0
 
 
 def run_replay(args: argparse.Namespace) -> int:
     position = read_record(args.file).replay()
-    state = "won" if position.is_won() else "deadlocked" if position.is_deadlocked() else "in play"
     if args.json:
         print(json.dumps({
             **position.to_json(),
-            "moves": position.move_count,
+            "move_count": position.move_count,
             "score": position.score,
-            "won": position.is_won(),
-            "deadlocked": position.is_deadlocked(),
+            "status": str(position.status),
         }))
     else:
         print(position)
-        print(f"{state}: {position.move_count} moves, {position.score} points")
     return 0
 
 
