@@ -5,7 +5,8 @@
     python3 dev.py test     run every test
     python3 dev.py test fast    the inner loop: no browser, no whole-site builds
     python3 dev.py lint     ruff and mypy over the code
-    python3 dev.py build    build the site into site/
+    python3 dev.py build    check the translations (halfmoon translation-status --strict),
+                            then build the site into site/ (mkdocs build --strict)
     python3 dev.py bench    run every benchmark, print its figures, write bench/results/
     python3 dev.py bench --check    the same, exiting 1 when a target is missed
     python3 dev.py corpus   regenerate the shared test vectors in tests/data/
@@ -76,6 +77,11 @@ def main(argv: list[str]) -> int:
     env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
     # Material's banner about a future MkDocs 2 is noise for this project (mkdocs is pinned <2).
     env.setdefault("NO_MKDOCS_2_WARNING", "1")
+    if name == "build":  # untranslated text, or a page whose English changed since, fails it
+        status = subprocess.call([str(PYTHON), "-m", "halfmoon", "translation-status", "--strict"],
+                                 env=env)
+        if status != 0:
+            return status
     status = subprocess.call([str(PYTHON), *COMMANDS[name], *extra], env=env)
     if name == "lint":
         status = max(status, subprocess.call([str(PYTHON), "-m", "mypy"], env=env))

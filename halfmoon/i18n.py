@@ -15,16 +15,23 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from babel import Locale
+from babel import Locale, UnknownLocaleError
 
 from .cards import Card
 from .errors import HalfMoonError
 from .moves import Source, is_reserve
 
 DEFAULT_LANGUAGE = "en"
-FSI, PDI = "\u2068", "\u2069"
+# Isolates (UAX #9): LRI…PDI keeps a card, code, source or sum one left-to-right unit
+# whatever letters it holds ("ب♠" stays rank-first); FSI…PDI lets words take their own direction.
+LRI, FSI, PDI = "\u2066", "\u2068", "\u2069"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+# A language subtag, as the site's folders and catalogs are named: never a path.
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}")
+# Codes Babel accepts that name no language ("undetermined", "multiple", "no content"…).
+NOT_LANGUAGES = frozenset({"und", "mul", "mis", "zxx", "root"})
+MAX_CATALOG_BYTES = 4 * 1024 * 1024
 
 Message = str | dict[str, str]
 
@@ -33,13 +40,50 @@ class TranslationError(HalfMoonError):
     """A message that is missing, or asked for with the wrong placeholders."""
 
 
+def language_locale(code: str) -> Locale:
+    """The Babel locale of a language code such as ``it``; TranslationError if it names none."""
+    shown = code if len(code) <= 40 else code[:40] + "…"
+    if LANGUAGE_CODE.fullmatch(code) and code not in NOT_LANGUAGES:
+        try:
+            locale = Locale.parse(code)
+        except (ValueError, LookupError, UnknownLocaleError):
+            pass
+        else:
+            if locale.language == code:
+                return locale
+    raise TranslationError(
+        f"{shown!r} is not a language code: use a two- or three-letter ISO 639 code "
+        "that CLDR knows, such as 'it' or 'pt'"
+    )
+
+
+def is_language(code: str) -> bool:
+    try:
+        language_locale(code)
+    except TranslationError:
+        return False
+    return True
+
+
+def text_direction(lang: str) -> str:
+    """``rtl`` or ``ltr`` from CLDR: the one source of a language's direction."""
+    locale = language_locale(lang)
+    return "rtl" if locale.character_order == "right-to-left" else "ltr"
+
+
+def plural_categories(lang: str) -> tuple[str, ...]:
+    """The CLDR plural categories of ``lang`` (``other`` always), in CLDR's order."""
+    used = set(language_locale(lang).plural_form.tags) | {"other"}
+    return tuple(category for category in PLURAL_CATEGORIES if category in used)
+
+
 def catalog_dir() -> Path:
     return Path(str(resources.files("halfmoon") / "catalogs"))
 
 
 def available_languages() -> tuple[str, ...]:
-    """Every language with a catalog, the default first."""
-    found = sorted(path.stem for path in catalog_dir().glob("*.json"))
+    """Every language with a catalog, the default first (files named like no language are left out)."""
+    found = sorted(path.stem for path in catalog_dir().glob("*.json") if is_language(path.stem))
     return (DEFAULT_LANGUAGE, *(lang for lang in found if lang != DEFAULT_LANGUAGE))
 
 
@@ -52,15 +96,15 @@ class Catalog:
 
     @property
     def locale(self) -> Locale:
-        return Locale.parse(self.lang)
-
-    @property
-    def rtl(self) -> bool:
-        return self.locale.character_order == "right-to-left"
+        return language_locale(self.lang)
 
     @property
     def direction(self) -> str:
-        return "rtl" if self.rtl else "ltr"
+        return text_direction(self.lang)
+
+    @property
+    def rtl(self) -> bool:
+        return self.direction == "rtl"
 
     def _message(self, key: str) -> Message:
         try:
@@ -89,8 +133,19 @@ class Catalog:
         return self.locale.plural_form(count)
 
     def isolate(self, text: str) -> str:
-        """Wrap an insert (card, code, sum) in FSI…PDI on right-to-left languages."""
+        """A card, code, source or sum as one left-to-right unit (LRI…PDI) on right-to-left pages."""
+        return f"{LRI}{text}{PDI}" if self.rtl else text
+
+    def isolate_words(self, text: str) -> str:
+        """Words inserted into a sentence (FSI…PDI): kept apart, in their own direction."""
         return f"{FSI}{text}{PDI}" if self.rtl else text
+
+    def join(self, items: list[str]) -> str:
+        """"A, B and C" as this catalog writes lists (no serial comma unless it says so)."""
+        if len(items) < 2:
+            return "".join(items)
+        separator = self.text("docs.list.separator")
+        return self.text("docs.list.and", items=separator.join(items[:-1]), last=items[-1])
 
     # --- cards and sources in this language ---------------------------------------------
 
@@ -123,24 +178,106 @@ def fill(message: str, params: Mapping[str, object], *, key: str = "?", lang: st
     return PLACEHOLDER.sub(replace, message)
 
 
-def load_messages(path: Path) -> dict[str, Message]:
+def message_problem(key: str, message: object) -> str | None:
+    """Why ``message`` cannot be a message (a string, or an object of plural forms), or None."""
+    if isinstance(message, str):
+        return None
+    if not isinstance(message, dict):
+        kind = {bool: "true/false", int: "a number", float: "a number", list: "a list",
+                type(None): "null"}.get(type(message), type(message).__name__)
+        return f"{key!r} is {kind}: a message is a string, or an object of plural forms"
+    unknown = sorted(form for form in message if form not in PLURAL_CATEGORIES)
+    if unknown:
+        return (f"{key!r} has unknown plural forms {unknown}: the CLDR categories are "
+                f"{', '.join(PLURAL_CATEGORIES)}")
+    for form, text in message.items():
+        if not isinstance(text, str):
+            kind = "an object" if isinstance(text, dict) else "not a string"
+            return f"{key!r}: its plural form {form!r} is {kind}; each form is a string"
+    return None
+
+
+def read_messages(path: Path) -> tuple[dict[str, Message], dict[str, str]]:
+    """The well-formed messages of a catalog file, and for each malformed one (by key), why.
+
+    Raises TranslationError (one line: the file and what is wrong) when the file cannot be
+    read as a JSON object at all: not UTF-8, not JSON, nested without end, too big.
+    """
+    with open(path, "rb") as file:
+        data = file.read(MAX_CATALOG_BYTES + 1)
+    if len(data) > MAX_CATALOG_BYTES:
+        raise TranslationError(f"{path}: larger than {MAX_CATALOG_BYTES // 2**20} MB, not a catalog")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise TranslationError(
+            f"{path}: not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})"
+        ) from None
+    try:
+        raw = json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as error:
         raise TranslationError(f"{path}:{error.lineno}:{error.colno}: {error.msg}") from None
-    if not isinstance(data, dict):
+    except RecursionError:
+        raise TranslationError(f"{path}: nested too deeply; a catalog is one flat object") from None
+    except _DuplicateKey as error:
+        raise TranslationError(f"{path}: message {error.key!r} is given twice") from None
+    if not isinstance(raw, dict):
         raise TranslationError(f"{path}: a catalog is a JSON object of messages")
-    return data
+    messages: dict[str, Message] = {}
+    malformed: dict[str, str] = {}
+    for key, message in raw.items():
+        problem = message_problem(key, message)
+        if problem is None:
+            messages[key] = message
+        else:
+            malformed[key] = f"{path.name}: {problem}"
+    return messages, malformed
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    result: dict[str, object] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _DuplicateKey(key)
+        result[key] = value
+    return result
+
+
+def load_messages(path: Path) -> dict[str, Message]:
+    """The messages of a catalog file; TranslationError at the first malformed one."""
+    messages, malformed = read_messages(path)
+    if malformed:
+        raise TranslationError(f"{path.parent / next(iter(malformed.values()))}")
+    return messages
 
 
 @cache
 def catalog(lang: str) -> Catalog:
     """The catalog of ``lang`` (a code such as ``he``); raises TranslationError if none."""
+    if not LANGUAGE_CODE.fullmatch(lang):
+        language_locale(lang)  # raises: a language code, never a path
     path = catalog_dir() / f"{lang}.json"
     if not path.exists():
         known = ", ".join(available_languages())
         raise TranslationError(f"no catalog for language {lang!r} (have: {known})")
     return Catalog(lang, load_messages(path))
+
+
+def case_form_of(key: str) -> str | None:
+    """The count noun a case form belongs to: ``docs.count.moves.dative`` -> ``docs.count.moves``.
+
+    A language may add such forms for the sentences where its nouns change with their case;
+    the page asks for one with ``{{hm moves end case=dative}}``.
+    """
+    parts = key.split(".")
+    if len(parts) == 4 and parts[:2] == ["docs", "count"] and parts[3].isidentifier():
+        return ".".join(parts[:3])
+    return None
 
 
 def placeholders(message: Message) -> set[str]:
@@ -149,42 +286,58 @@ def placeholders(message: Message) -> set[str]:
 
 
 def check_catalogs(directory: Path | None = None) -> list[str]:
-    """Every problem found: missing or extra messages, placeholders, plural forms."""
+    """Every problem found: missing or extra messages, placeholders, plural forms.
+
+    Raises TranslationError when there is no readable ``en.json`` to compare with.
+    """
     directory = directory or catalog_dir()
-    reference = load_messages(directory / f"{DEFAULT_LANGUAGE}.json")
-    problems: list[str] = []
+    reference_path = directory / f"{DEFAULT_LANGUAGE}.json"
+    if not reference_path.is_file():
+        raise TranslationError(f"{directory} has no {DEFAULT_LANGUAGE}.json to compare the catalogs with")
+    reference, malformed = read_messages(reference_path)
+    problems = list(malformed.values())
     for path in sorted(directory.glob("*.json")):
-        lang = path.stem
-        messages = load_messages(path)
-        try:
-            locale = Locale.parse(lang)
-        except (ValueError, LookupError):
-            problems.append(f"{path.name}: {lang!r} is not a language Babel knows")
-            continue
-        needed = {locale.plural_form(n) for n in (*range(0, 200), 1000, 10**6, 10**7)}
-        for key in sorted(reference.keys() - messages.keys()):
-            problems.append(f"{path.name}: missing message {key!r}")
-        for key in sorted(messages.keys() - reference.keys()):
+        if path != reference_path:
+            problems += _catalog_problems(path, reference)
+    return problems
+
+
+def _catalog_problems(path: Path, reference: Mapping[str, Message]) -> list[str]:
+    lang = path.stem
+    if not is_language(lang):
+        return [f"{path.name}: {lang[:40]!r} is not a language code CLDR knows; "
+                "name the file after the language, such as it.json"]
+    try:
+        messages, malformed = read_messages(path)
+    except (TranslationError, OSError) as error:
+        return [str(error)]
+    problems = list(malformed.values())
+    categories = set(plural_categories(lang))
+    for key in sorted(reference.keys() - messages.keys() - malformed.keys()):
+        problems.append(f"{path.name}: missing message {key!r}")
+    for key in sorted(messages.keys() - reference.keys()):
+        if case_form_of(key) not in reference:
             problems.append(f"{path.name}: message {key!r} is not in {DEFAULT_LANGUAGE}.json")
-        for key in sorted(reference.keys() & messages.keys()):
-            ours, theirs = messages[key], reference[key]
-            if isinstance(ours, str) != isinstance(theirs, str):
-                wanted = "a string" if isinstance(theirs, str) else "plural forms"
-                problems.append(f"{path.name}: {key!r} must be {wanted}")
-                continue
-            if placeholders(ours) != placeholders(theirs):
-                problems.append(
-                    f"{path.name}: {key!r} has placeholders {sorted(placeholders(ours))}, "
-                    f"{DEFAULT_LANGUAGE}.json has {sorted(placeholders(theirs))}"
-                )
-            if isinstance(ours, dict):
-                unknown = set(ours) - set(PLURAL_CATEGORIES)
-                if unknown:
-                    problems.append(f"{path.name}: {key!r} has unknown plural forms {sorted(unknown)}")
-                for category in sorted(needed - set(ours)):
-                    problems.append(f"{path.name}: {key!r} lacks the plural form {category!r}")
-                if "other" not in ours:
-                    problems.append(f"{path.name}: {key!r} lacks the plural form 'other'")
-            elif not ours.strip():
-                problems.append(f"{path.name}: {key!r} is empty")
+    for key in sorted(messages.keys()):
+        theirs = reference.get(key) or reference.get(case_form_of(key) or "")
+        if theirs is None:
+            continue
+        ours = messages[key]
+        if isinstance(ours, str) != isinstance(theirs, str):
+            wanted = "a string" if isinstance(theirs, str) else "plural forms"
+            problems.append(f"{path.name}: {key!r} must be {wanted}")
+            continue
+        if placeholders(ours) != placeholders(theirs):
+            problems.append(
+                f"{path.name}: {key!r} has placeholders {sorted(placeholders(ours))}, "
+                f"{DEFAULT_LANGUAGE}.json has {sorted(placeholders(theirs))}"
+            )
+        if isinstance(ours, dict):
+            for category in sorted(categories - set(ours)):
+                problems.append(f"{path.name}: {key!r} lacks the plural form {category!r}")
+            for category in sorted(set(ours) - categories):
+                problems.append(f"{path.name}: {key!r} has the plural form {category!r}, "
+                                f"which {lang} does not use (it uses {', '.join(sorted(categories))})")
+        elif not ours.strip():
+            problems.append(f"{path.name}: {key!r} is empty")
     return problems

@@ -3,19 +3,31 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
+from babel import Locale
+from hypothesis import given
+from hypothesis import strategies as st
 
 from halfmoon import Card
+from halfmoon.cli import main
+from halfmoon.cli.siteconfig import site_language_codes
 from halfmoon.i18n import (
-    FSI,
+    LRI,
     PDI,
     TranslationError,
     available_languages,
     catalog,
     catalog_dir,
     check_catalogs,
+    is_language,
+    plural_categories,
+    text_direction,
 )
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE_LANGUAGES = site_language_codes(ROOT / "mkdocs.yml")
 
 
 def test_every_catalog_has_every_message_with_the_same_placeholders():
@@ -23,8 +35,26 @@ def test_every_catalog_has_every_message_with_the_same_placeholders():
 
 
 def test_the_site_languages_all_have_catalogs():
-    assert set(available_languages()) >= {"en", "he", "ru", "fr"}
-    assert available_languages()[0] == "en"
+    assert set(available_languages()) >= set(SITE_LANGUAGES)
+    assert available_languages()[0] == SITE_LANGUAGES[0] == "en"
+
+
+@pytest.mark.parametrize("lang", available_languages())
+def test_every_plural_message_has_exactly_the_cldr_forms_and_fits_every_count(lang):
+    """Every count 0…104 gets the form CLDR picks, and that form exists and shows the count."""
+    cat = catalog(lang)
+    locale = Locale.parse(lang)
+    plurals = {key: forms for key, forms in cat.messages.items() if isinstance(forms, dict)}
+    assert plurals
+    for key, forms in plurals.items():
+        assert set(forms) == set(plural_categories(lang)), key
+        assert "{count}" in forms["other"], key
+        for count in range(0, 105):
+            category = locale.plural_form(count)
+            assert category in forms, (key, count)
+            text = cat.plural(key, count, **{name: "x" for name in ("code", "pile", "slot", "card")})
+            # A form may spell out the only number it is used for ("קלף אחד"), never another.
+            assert str(count) in text or category in ("one", "two", "zero"), (key, count, text)
 
 
 @pytest.mark.parametrize(
@@ -85,11 +115,37 @@ def test_reserve_slots_are_called_slots_not_piles():
         assert "R3" in messages.source("R3")
 
 
-def test_only_hebrew_isolates_inserts():
-    assert catalog("he").isolate("HM1-N-AAAAAAB") == f"{FSI}HM1-N-AAAAAAB{PDI}"
-    assert catalog("he").rtl and catalog("he").direction == "rtl"
-    for lang in ("en", "ru", "fr"):
-        assert catalog(lang).isolate("R3") == "R3" and not catalog(lang).rtl
+def test_direction_comes_from_cldr_and_right_to_left_languages_isolate_inserts():
+    directions = {lang: text_direction(lang) for lang in available_languages()}
+    assert directions["he"] == "rtl" and directions["en"] == "ltr"
+    assert text_direction("ar") == text_direction("fa") == "rtl" and text_direction("it") == "ltr"
+    for lang, direction in directions.items():
+        assert catalog(lang).direction == direction
+        isolated = catalog(lang).isolate("HM1-N-AAAAAAB")
+        # A card, code, source or sum is one left-to-right unit on right-to-left pages.
+        assert isolated == (f"{LRI}HM1-N-AAAAAAB{PDI}" if direction == "rtl" else "HM1-N-AAAAAAB")
+
+
+@pytest.mark.parametrize("code", ["it", "de", "ar", "fa", "haw", "yi"])
+def test_language_codes_that_cldr_knows_are_languages(code):
+    assert is_language(code) and plural_categories(code)[-1] == "other"
+
+
+@pytest.mark.parametrize(
+    "code", ["zz", "xx", "qq", "und", "mul", "zxx", "root", "EN", "en_US", "../catalogs/en", "",
+             "e", "english", "it\n", "1x", "x" * 5000],
+)
+def test_codes_that_are_no_language_are_refused(code):
+    assert not is_language(code)
+    with pytest.raises(TranslationError):
+        text_direction(code)
+
+
+def test_a_catalog_is_asked_for_by_language_code_never_by_path():
+    with pytest.raises(TranslationError, match="not a language code"):
+        catalog("../catalogs/en")
+    with pytest.raises(TranslationError, match="no catalog for language 'zz'"):
+        catalog("zz")
 
 
 def test_a_missing_message_or_value_is_a_clear_error():
@@ -98,7 +154,7 @@ def test_a_missing_message_or_value_is_a_clear_error():
     with pytest.raises(TranslationError, match=r"needs the value \{pile\}"):
         catalog("en").text("source.pile")
     with pytest.raises(TranslationError, match="no catalog for language 'xx'"):
-        catalog("xx")
+        catalog("xx")  # a code that is no language: it will never get a catalog
 
 
 def test_the_check_finds_a_missing_message_and_a_wrong_placeholder(tmp_path):
@@ -114,3 +170,141 @@ def test_the_check_finds_a_missing_message_and_a_wrong_placeholder(tmp_path):
     assert any("'source.pile' has placeholders ['number']" in p for p in problems)
     assert "ru.json: 'count.cards' lacks the plural form 'few'" in problems
     assert "ru.json: 'count.cards' lacks the plural form 'many'" in problems
+
+
+# --- check-catalogs on the files it exists to diagnose ---------------------------------------
+
+
+@pytest.fixture
+def catalogs(tmp_path):
+    """A copy of the catalogs to break."""
+    for path in catalog_dir().glob("*.json"):
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    return tmp_path
+
+
+def check(capsys, directory) -> tuple[int, str, str]:
+    code = main(["check-catalogs", "--dir", str(directory)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def set_message(directory, lang: str, key: str, value: object) -> None:
+    path = directory / f"{lang}.json"
+    messages = json.loads(path.read_text(encoding="utf-8"))
+    messages[key] = value
+    path.write_text(json.dumps(messages, ensure_ascii=False), encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("value", "needle"),
+    [
+        (3, "'source.pile' is a number"),
+        (1.5, "'source.pile' is a number"),
+        (True, "'source.pile' is true/false"),
+        (None, "'source.pile' is null"),
+        (["pile {pile}"], "'source.pile' is a list"),
+        ({"one": {"deeper": "x"}}, "plural form 'one' is an object"),
+        ({"one": 1, "other": "x"}, "plural form 'one' is not a string"),
+        ({"nominative": "x"}, "unknown plural forms ['nominative']"),
+    ],
+)
+def test_malformed_messages_are_listed_with_file_and_key(catalogs, capsys, value, needle):
+    set_message(catalogs, "ru", "source.pile", value)
+    code, out, err = check(capsys, catalogs)
+    assert code == 1 and err == ""
+    lines = [line for line in out.splitlines() if line.startswith("ru.json")]
+    assert len(lines) == 1 and needle in lines[0], out  # no "missing message" on top of it
+
+
+@pytest.mark.parametrize(
+    ("content", "needle"),
+    [
+        (b"\xff\xfe{}", "fr.json: not UTF-8 text (byte 0xff at offset 0)"),
+        (b"[" * 100_000 + b"]" * 100_000, "fr.json: nested too deeply"),
+        (b'{"a": ' * 50_000 + b'"x"' + b"}" * 50_000, "fr.json: nested too deeply"),
+        (b'{"source.pile": "a", "source.pile": "b"}', "message 'source.pile' is given twice"),
+        (b"[1, 2]", "fr.json: a catalog is a JSON object"),
+        (b"", "fr.json:1:1: Expecting value"),
+        (b"{\n  'a': 1}", "fr.json:2:3"),
+    ],
+)
+def test_unreadable_catalog_files_are_one_line_each_and_the_others_still_checked(
+    catalogs, capsys, content, needle
+):
+    (catalogs / "fr.json").write_bytes(content)
+    set_message(catalogs, "ru", "source.slot", 7)
+    code, out, err = check(capsys, catalogs)
+    assert code == 1 and err == ""
+    assert any(needle in line for line in out.splitlines()), out
+    assert "ru.json: 'source.slot' is a number" in out
+
+
+def test_a_file_named_like_no_language_is_reported_not_read(catalogs, capsys):
+    (catalogs / "zz.json").write_text('{"a": 1}', encoding="utf-8")
+    code, out, _ = check(capsys, catalogs)
+    assert code == 1
+    assert out.splitlines()[0].startswith("zz.json: 'zz' is not a language code")
+
+
+def test_a_byte_order_mark_is_accepted(catalogs, capsys):
+    (catalogs / "he.json").write_bytes(b"\xef\xbb\xbf" + (catalogs / "he.json").read_bytes())
+    assert check(capsys, catalogs)[0] == 0
+
+
+def test_a_plural_form_the_language_does_not_use_is_reported(catalogs, capsys):
+    forms = {"one": "{count} Karte", "few": "{count} Karten", "other": "{count} Karten"}
+    ru = json.loads((catalogs / "ru.json").read_text(encoding="utf-8"))
+    ru["count.cards"] = {**ru["count.cards"], "two": "{count} карты"}
+    (catalogs / "ru.json").write_text(json.dumps(ru, ensure_ascii=False), encoding="utf-8")
+    set_message(catalogs, "fr", "count.cards", forms)
+    code, out, _ = check(capsys, catalogs)
+    assert code == 1
+    assert "ru.json: 'count.cards' has the plural form 'two', which ru does not use" in out
+    assert "fr.json: 'count.cards' has the plural form 'few', which fr does not use" in out
+
+
+@pytest.mark.parametrize("broken", ["missing", "not json", "a directory"])
+def test_without_a_readable_english_catalog_the_error_goes_to_stderr(catalogs, capsys, broken):
+    english = catalogs / "en.json"
+    if broken == "missing":
+        english.unlink()
+    elif broken == "not json":
+        english.write_bytes(b"\x00\x01")
+    else:
+        english.unlink()
+        english.mkdir()
+    code, out, err = check(capsys, catalogs)
+    assert code == 2 and out == ""
+    assert err.startswith("halfmoon: error: ") and err.count("\n") == 1 and "en.json" in err
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=10,
+)
+
+
+@given(st.dictionaries(st.sampled_from(["source.pile", "count.cards", "card.words", "new"]), JSON,
+                       max_size=4))
+def test_any_json_as_messages_gives_problems_never_a_traceback(tmp_path_factory, messages):
+    directory = tmp_path_factory.mktemp("catalogs")
+    (directory / "en.json").write_bytes((catalog_dir() / "en.json").read_bytes())
+    (directory / "ru.json").write_text(json.dumps(messages), encoding="utf-8")
+    problems = check_catalogs(directory)
+    assert all(problem.startswith("ru.json: ") for problem in problems)
+    assert problems  # ru lacks nearly every message
+
+
+def test_a_language_may_add_case_forms_of_count_nouns_and_only_of_them(catalogs, capsys):
+    set_message(catalogs, "ru", "docs.count.moves.dative",
+                {"one": "{count} ходу", "few": "{count} ходам", "many": "{count} ходам",
+                 "other": "{count} хода"})
+    assert check(capsys, catalogs)[0] == 0
+    set_message(catalogs, "ru", "docs.count.moves.genitive", {"one": "{count} хода"})
+    set_message(catalogs, "ru", "docs.count.meeples.dative", {"one": "{count}"})
+    code, out, _ = check(capsys, catalogs)
+    assert code == 1
+    assert "ru.json: 'docs.count.moves.genitive' lacks the plural form 'few'" in out
+    assert "ru.json: message 'docs.count.meeples.dative' is not in en.json" in out

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from halfmoon import Position
 from halfmoon.cli import main as cli_main
-from halfmoon.i18n import FSI, PDI, catalog
+from halfmoon.i18n import LRI, PDI, Catalog, catalog
 
 CODE = "HM1-N-AAAAAAB"
 
@@ -175,11 +175,26 @@ def test_english_and_french_counts_agree_with_their_grammar(n):
 def test_hebrew_inserts_are_isolated_in_html_and_in_plain_text(docs):
     context = context_for(docs, f"{CODE}\n{Position(CODE).legal_moves()[0]}\n")
     html = replace_inserts("{{hm code}} {{hm sum 1}}", 1, Writer("he", html=True), context)
-    assert html.startswith(f"<bdi>{CODE}</bdi> <bdi>")
+    assert html.startswith(f'<bdi dir="ltr">{CODE}</bdi> <bdi dir="ltr">')
     plain = replace_inserts("{{hm code}}", 1, Writer("he", html=False), context)
-    assert plain == f"{FSI}{CODE}{PDI}"
+    assert plain == f"{LRI}{CODE}{PDI}"
     english = replace_inserts("{{hm code}}", 1, Writer("en", html=True), context)
     assert english == CODE
+
+
+def test_a_case_form_of_a_count_noun_is_used_where_the_page_asks_for_it(docs):
+    """German "nach 48 Zügen": a language adds docs.count.moves.dative, a page says case=."""
+    context = context_for(docs, f"{CODE}\n{Position(CODE).legal_moves()[0]}\n")
+    writer = Writer("en", html=True)
+    dative = {"one": "{count} Zug", "other": "{count} Zügen"}
+    writer.catalog = Catalog("en", {**catalog("en").messages, "docs.count.moves.dative": dative})
+    assert replace_inserts("nach {{hm moves 1 case=dative}}", 1, writer, context) == "nach 1 Zug"
+    assert replace_inserts("{{hm count 48 moves case=dative}}", 1, writer, context) == "48 Zügen"
+    assert replace_inserts("{{hm moves 1}}", 1, writer, context) == "1 move"
+    with pytest.raises(SourceError, match="no case form 'docs.count.moves.genitive'"):
+        replace_inserts("{{hm moves 1 case=genitive}}", 1, writer, context)
+    with pytest.raises(SourceError, match="takes no case"):
+        replace_inserts("{{hm stat won case=dative}}", 1, writer, context)
 
 
 def test_the_mismatch_examples_really_do_not_combine(docs):

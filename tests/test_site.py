@@ -10,11 +10,15 @@ from pathlib import Path
 import pytest
 
 from halfmoon import Position, Record
-from halfmoon.i18n import catalog
+from halfmoon.cli.siteconfig import read_site
+from halfmoon.i18n import catalog, text_direction
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = {"en": "", "he": "he/", "ru": "ru/", "fr": "fr/"}
-PAGES = ("", "examples/", "play/", "deal-codes/")
+SITE = read_site(ROOT / "mkdocs.yml")
+LANGUAGES = {lang.code: lang.prefix for lang in SITE.languages}
+# Every page every language has, as the built site names it ("index.md" -> "").
+PAGES = tuple("" if page == "index.md" else page.removesuffix(".md") + "/"
+              for page in SITE.translated_pages())
 RECORD = ROOT / "docs" / "records" / "HM1-N-AAAAAAB.txt"
 
 pytestmark = pytest.mark.slow
@@ -42,15 +46,16 @@ def record() -> Record:
 def test_every_page_exists_in_every_language_and_is_in_that_language(built_site, lang, page):
     html = page_html(built_site, lang, page)
     assert f'<html lang="{lang}"' in html
-    assert ('dir="rtl"' in html) == (lang == "he")
+    assert ('dir="rtl"' in html) == (text_direction(lang) == "rtl")
     assert "data-hm-slot" not in html and "{{hm" not in visible_text(html)
     assert 'class="hm-error"' not in html
 
 
 def test_the_authors_page_is_english_only(built_site):
     assert (built_site / "authors" / "index.html").exists()
-    for prefix in ("he/", "ru/", "fr/"):
-        assert not (built_site / prefix / "authors").exists()
+    assert "authors/" not in PAGES and len(LANGUAGES) > 1
+    for lang in SITE.translations:
+        assert not (built_site / lang.prefix / "authors").exists()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -104,11 +109,19 @@ def test_counts_use_the_plural_form_of_the_language(built_site, lang, words):
     assert words in text
 
 
-def test_hebrew_inserts_are_isolated(built_site, record):
-    html = page_html(built_site, "he", "")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_counts_the_won_game_in_its_own_plural(built_site, lang):
+    text = visible_text(page_html(built_site, lang, "examples/"))
+    assert catalog(lang).plural("docs.count.moves", 48) in text
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if text_direction(lang) == "rtl"])
+def test_right_to_left_inserts_are_left_to_right_units(built_site, record, lang):
+    html = page_html(built_site, lang, "")
     first = Position(record.code).card_at(record.moves[0].sources[0])
-    assert f"<bdi>{catalog('he').card(first)}</bdi>" in html
-    assert "<bdi>HM1-N-AAAAAAB</bdi>" in html
+    assert f'<bdi dir="ltr">{catalog(lang).card(first)}</bdi>' in html
+    assert '<bdi dir="ltr">HM1-N-AAAAAAB</bdi>' in html
+    assert "<bdi>" not in html  # every isolate says its direction
 
 
 EXTERNAL = re.compile(

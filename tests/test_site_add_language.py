@@ -1,5 +1,7 @@
-"""The recipe of the authors page, followed in a temporary copy: a new language (catalog,
-pages, configuration) builds with ``mkdocs build --strict`` and speaks its own words."""
+"""The recipe of the authors page, followed in a temporary copy of the project with a real
+language the site does not ship (Italian): ``new-language``, translating, ``mark-translated``,
+``translation-status --strict``, ``check-catalogs``, ``mkdocs build --strict``; the pages
+speak Italian, search indexes Italian, and the Play page plays in Italian."""
 
 from __future__ import annotations
 
@@ -14,60 +16,84 @@ from pathlib import Path
 import pytest
 
 from halfmoon import Position, Record
+from halfmoon.cli.languages import UNTRANSLATED
+from halfmoon.cli.siteconfig import read_site
 
 ROOT = Path(__file__).resolve().parent.parent
 NEW = "it"
-# Italian card letters: fante, donna, re. Distinct from every other catalog's.
-LETTERS = {"J": "F", "Q": "D", "K": "R"}
+# The test's own stand-in for a translator's work: Italian card letters (fante, donna, re,
+# distinct from every other catalog's) and the words a player sees first.
+ITALIAN = {
+    "card.letter.J": "F", "card.letter.Q": "D", "card.letter.K": "R",
+    "game.button.new": "Nuova partita", "game.button.undo": "Annulla",
+    "game.button.export": "Esporta la partita", "game.settings.legend": "Impostazioni",
+    "game.said.selected": "Selezionato {what}",
+}
+PALETTE = ("Modalità scura", "Modalità chiara")
+
+pytestmark = pytest.mark.slow
 
 
-def add_language(copy: Path) -> None:
-    catalogs = copy / "halfmoon" / "catalogs"
-    messages = json.loads((catalogs / "en.json").read_text(encoding="utf-8"))
-    for rank, letter in LETTERS.items():
-        messages[f"card.letter.{rank}"] = letter
+def halfmoon(copy: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "halfmoon", *args], cwd=copy, env=env_for(copy),
+                          capture_output=True, text=True)
+
+
+def env_for(copy: Path) -> dict[str, str]:
+    return {**os.environ, "NO_MKDOCS_2_WARNING": "1",
+            "PYTHONPATH": os.pathsep.join([str(copy), str(copy / "plugins")])}
+
+
+def translate(copy: Path) -> None:
+    """What the translator does between the two commands of the guide."""
+    path = copy / "halfmoon" / "catalogs" / f"{NEW}.json"
+    messages = json.loads(path.read_text(encoding="utf-8"))
     for key, value in messages.items():
-        if isinstance(value, dict):  # Italian plurals: one, many, other
-            messages[key] = {"one": value["one"], "many": value["other"], "other": value["other"]}
-    (catalogs / f"{NEW}.json").write_text(json.dumps(messages, ensure_ascii=False, indent=2))
-
-    pages = copy / "docs" / NEW
-    pages.mkdir()
-    for page in ("index.md", "examples.md", "play.md", "deal-codes.md"):
-        text = (copy / "docs" / "en" / page).read_text(encoding="utf-8")
-        (pages / page).write_text(text.replace("# ", "# [it] ", 1), encoding="utf-8")
-
-    config = (copy / "mkdocs.yml").read_text(encoding="utf-8")
-    entry = (f"        - locale: {NEW}\n          name: Italiano\n          build: true\n"
-             "          nav:\n            - index.md\n            - examples.md\n"
-             "            - play.md\n            - deal-codes.md\n")
-    config = config.replace("  # After i18n in this list", entry + "  # After i18n in this list")
-    (copy / "mkdocs.yml").write_text(config, encoding="utf-8")
+        if isinstance(value, str):
+            messages[key] = ITALIAN.get(key, value.removeprefix(UNTRANSLATED))
+        else:
+            messages[key] = {form: text.removeprefix(UNTRANSLATED) for form, text in value.items()}
+    path.write_text(json.dumps(messages, ensure_ascii=False, indent=2), encoding="utf-8")
+    for page in (copy / "docs" / NEW).glob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        page.write_text(text.replace("\n# ", "\n# [it] ", 1), encoding="utf-8")
+    config = copy / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8")
+    for english, italian in zip(read_site(config).default.palette_labels, PALETTE):
+        text = text.replace(f"'{UNTRANSLATED}{english}'", italian)
+    config.write_text(text, encoding="utf-8")
 
 
-@pytest.mark.slow
-def test_a_new_language_added_by_the_recipe_builds_strictly(tmp_path):
-    copy = tmp_path / "project"
-    copy.mkdir()
+@pytest.fixture(scope="module")
+def italian_site(tmp_path_factory) -> Path:
+    copy = tmp_path_factory.mktemp("project")
     for name in ("docs", "overrides", "halfmoon", "plugins"):
         shutil.copytree(ROOT / name, copy / name,
                         ignore=shutil.ignore_patterns("__pycache__", "site"))
     shutil.copy(ROOT / "mkdocs.yml", copy / "mkdocs.yml")
-    add_language(copy)
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1",
-           "PYTHONPATH": os.pathsep.join([str(copy), str(copy / "plugins")])}
 
-    check = subprocess.run([sys.executable, "-m", "halfmoon", "check-catalogs"], cwd=copy,
-                           env=env, capture_output=True, text=True)
-    assert check.returncode == 0, check.stdout
+    added = halfmoon(copy, "new-language", NEW, "--name", "Italiano")
+    assert added.returncode == 0, added.stderr
+    assert halfmoon(copy, "translation-status", "--strict").returncode == 1  # not translated yet
+    translate(copy)
+    pages = [str(page.relative_to(copy)) for page in sorted((copy / "docs" / NEW).glob("*.md"))]
+    assert halfmoon(copy, "mark-translated", *pages).returncode == 0
+    status = halfmoon(copy, "translation-status", "--strict")
+    assert status.returncode == 0, status.stdout + status.stderr
+    check = halfmoon(copy, "check-catalogs")
+    assert check.returncode == 0, check.stdout + check.stderr
 
     result = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(copy / "site")],
-        cwd=copy, env=env, capture_output=True, text=True,
+        cwd=copy, env=env_for(copy), capture_output=True, text=True,
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    html = (copy / "site" / NEW / "index.html").read_text(encoding="utf-8")
-    assert f'<html lang="{NEW}"' in html
+    return copy / "site"
+
+
+def test_a_new_language_added_by_the_recipe_builds_strictly_in_its_own_words(italian_site):
+    html = (italian_site / NEW / "index.html").read_text(encoding="utf-8")
+    assert f'<html lang="{NEW}"' in html and "[it] " in html
     # The rules page names the next move's cards with the new catalog's letters.
     record = Record.parse((ROOT / "docs" / "records" / "HM1-N-AAAAAAB.txt").read_text())
     position = Position(record.code)
@@ -75,12 +101,44 @@ def test_a_new_language_added_by_the_recipe_builds_strictly(tmp_path):
     text = re.sub(r"<[^>]+>", "", html)
     for source in record.moves[1].sources:
         card = position.card_at(source)
-        letter = LETTERS.get(card.rank_text, card.rank_text)
+        letter = ITALIAN.get(f"card.letter.{card.rank_text}", card.rank_text)
         assert letter + "♠♥♦♣"["SHDC".index(card.suit)] in text
-    assert (copy / "site" / "assets" / "halfmoon" / "catalogs" / f"{NEW}.json").exists()
+    assert PALETTE[0] in html and UNTRANSLATED not in html
+    assert (italian_site / "assets" / "halfmoon" / "catalogs" / f"{NEW}.json").exists()
+    for page in read_site(ROOT / "mkdocs.yml").translated_pages():
+        built = "" if page == "index.md" else page.removesuffix(".md") + "/"
+        assert (italian_site / NEW / built / "index.html").is_file()
 
 
-def test_the_recipe_on_the_authors_page_matches_what_the_test_does():
+def test_search_indexes_the_new_language(italian_site):
+    index = json.loads((italian_site / "search" / "search_index.json").read_text("utf-8"))
+    assert NEW in index["config"]["lang"]  # lunr.it: Italian words stemmed as Italian
+    assert any(doc["location"].startswith(f"{NEW}/") for doc in index["docs"])
+
+
+@pytest.mark.browser
+@pytest.mark.xfail(
+    strict=True,
+    reason="pending: the game still takes its language from play.md's data-lang, which a "
+           "copied page has as 'en'; the game's change to read <html lang> makes this pass",
+)
+def test_the_play_page_of_the_new_language_plays_in_it(italian_site, page):
+    """The copied Play page needs no hand edit: the game takes its language from the page."""
+    from site_server import serve
+
+    with serve(italian_site) as url:
+        page.goto(f"{url}{NEW}/play/#HM1-N-AAAAAAB")
+        page.wait_for_selector(".hm-board [data-source='1']")
+        buttons = page.locator(".hm-game .hm-toolbar button").all_inner_texts()
+        assert buttons == [ITALIAN[f"game.button.{name}"] for name in ("new", "undo", "export")]
+        page.click(".hm-game [data-source='1']")
+        said = page.locator(".hm-game [aria-live]").first.inner_text()
+        assert said.startswith("Selezionato ")
+
+
+def test_the_recipe_on_the_authors_page_is_what_this_test_does():
     page = (ROOT / "docs" / "en" / "authors.md").read_text(encoding="utf-8")
-    assert "halfmoon check-catalogs" in page
-    assert "- locale: it" in page and "mkdocs build --strict" in page
+    for step in ("halfmoon new-language it --name Italiano", "halfmoon mark-translated",
+                 "halfmoon translation-status --strict", "halfmoon check-catalogs",
+                 "python3 dev.py build"):
+        assert step in page, step

@@ -1,16 +1,28 @@
-"""Every page of the built site in every language, in Chromium: no console error, no HTTP
-error, no request to another host; right-to-left Hebrew; search in each language through
-the real search box; the language switcher; axe-core with no serious or critical issue."""
+"""Every page of the built site in every language of mkdocs.yml, in Chromium: no console
+error, no HTTP error, no request to another host; the direction CLDR gives the language;
+search in each language through the real search box; the language switcher; axe-core with
+no serious or critical issue; cards, codes and sums as left-to-right units on right-to-left
+pages; plural categories in the browser as in Babel."""
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
+from pathlib import Path
 
 import pytest
+from babel import Locale
 
-LANGUAGES = {"en": "", "he": "he/", "ru": "ru/", "fr": "fr/"}
-PAGES = ("", "examples/", "play/", "deal-codes/")
+from halfmoon.cli.siteconfig import read_site
+from halfmoon.i18n import PLACEHOLDER, catalog, text_direction
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = read_site(ROOT / "mkdocs.yml")
+LANGUAGES = {lang.code: lang.prefix for lang in SITE.languages}
+RIGHT_TO_LEFT = [lang for lang in LANGUAGES if text_direction(lang) == "rtl"]
+PAGES = tuple("" if page == "index.md" else page.removesuffix(".md") + "/"
+              for page in SITE.translated_pages())
 
 
 def only_local_requests(page, site_url: str) -> list[str]:
@@ -29,19 +41,34 @@ def test_every_page_opens_without_errors_or_foreign_requests(page, site_url, lan
         page.wait_for_load_state("networkidle")
         assert page.locator("html").get_attribute("lang") == lang
         direction = page.locator("body").get_attribute("dir")
-        assert direction == ("rtl" if lang == "he" else "ltr")
+        assert direction == text_direction(lang)
         assert page.locator("h1").first.inner_text().strip()
     assert not foreign
 
 
+def prose_of(html: str) -> str:
+    """The paragraphs of a page's article: no diagram (its inline CSS), code or script."""
+    article = html[html.index("<article"): html.index("</article>")]
+    article = re.sub(r"<(svg|style|script|pre|code|figure)\b.*?</\1>", " ", article, flags=re.S)
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", paragraph))
+                    for paragraph in re.findall(r"<p>(.*?)</p>", article, re.S))
+
+
+def letters_of(lang: str) -> set[str]:
+    """The letters the language's catalog writes with (its script, not chosen by hand)."""
+    texts = [form for message in catalog(lang).messages.values()
+             for form in ([message] if isinstance(message, str) else message.values())]
+    return {char.lower() for text in texts for char in PLACEHOLDER.sub("", text) if char.isalpha()}
+
+
 def a_word_of(built_site, lang: str) -> str:
-    """A long word from the text of the language's home page (not chosen by hand)."""
+    """The most frequent long word of the home page's prose, in the language's own letters."""
     html = (built_site / LANGUAGES[lang] / "index.html").read_text(encoding="utf-8")
-    text = unescape(re.sub(r"<[^>]+>", " ", html[html.index("<article"): html.index("</article>")]))
-    script = {"he": r"[\u05d0-\u05ea]", "ru": r"[а-яё]", "en": r"[a-z]", "fr": r"[a-zé]"}[lang]
-    words = re.findall(rf"(?<!\w){script}{{5,}}(?!\w)", text)
+    letters = letters_of(lang)
+    words = [word for word in re.findall(r"[^\W\d_]{5,}", prose_of(html))
+             if set(word.lower()) <= letters]
     assert words, f"no long word on the {lang} home page"
-    return max(set(words), key=words.count)
+    return max(sorted(set(words)), key=words.count)
 
 
 @pytest.mark.browser
@@ -58,8 +85,9 @@ def test_the_search_box_finds_a_word_of_the_page_in_its_language(page, site_url,
     hrefs = [results.nth(i).locator("a").first.get_attribute("href")
              for i in range(results.count())]
     prefix = site_url + LANGUAGES[lang]
-    assert any(href.startswith(prefix) if lang != "en" else
-               not re.match(re.escape(site_url) + r"(he|ru|fr)/", href) for href in hrefs)
+    others = "|".join(code for code in LANGUAGES if LANGUAGES[code])
+    assert any(href.startswith(prefix) if LANGUAGES[lang] else
+               not re.match(re.escape(site_url) + rf"({others})/", href) for href in hrefs)
 
 
 @pytest.mark.browser
@@ -104,3 +132,65 @@ def test_no_serious_or_critical_accessibility_violations(page, site_url, lang):
                 problems.append(f"{lang}/{path}: {violation['id']} ({violation['impact']}): "
                                 f"{violation['nodes'][0]['target']}")
     assert not problems
+
+
+# --- right-to-left pages: cards, codes and sums stay left-to-right units -------------------
+
+MEASURE_INSERTS = """() => [...document.querySelectorAll('article bdi')].map(bdi => {
+    const walker = document.createTreeWalker(bdi, NodeFilter.SHOW_TEXT);
+    const texts = [];
+    while (walker.nextNode()) if (walker.currentNode.length) texts.push(walker.currentNode);
+    const range = document.createRange();
+    const left = (node, start) => { range.setStart(node, start); range.setEnd(node, start + 1);
+                                    return range.getBoundingClientRect().left; };
+    const last = texts[texts.length - 1];
+    return {text: bdi.textContent, first: left(texts[0], 0), last: left(last, last.length - 1),
+            lines: bdi.getClientRects().length};
+})"""
+SUM = re.compile(r"\d+(?:\s\+\s\d+)+\s=\s\d+")
+CODE = re.compile(r"HM1-N-[A-Z]{7}")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", RIGHT_TO_LEFT)
+@pytest.mark.parametrize("width", [768, 1000, 1280])
+def test_cards_codes_and_sums_read_left_to_right_on_one_line(page, site_url, lang, width):
+    """Measured in the page: a card's rank is left of its suit, a sum's first number left of
+    its total, and no insert breaks across lines."""
+    page.set_viewport_size({"width": width, "height": 900})
+    checked = {"card": 0, "sum": 0, "code": 0}
+    for path in PAGES:
+        page.goto(site_url + LANGUAGES[lang] + path)
+        for insert in page.evaluate(MEASURE_INSERTS):
+            text = insert["text"]
+            if len(text) > 1 and text[-1] in "♠♥♦♣":
+                checked["card"] += 1
+            elif SUM.fullmatch(text):
+                checked["sum"] += 1
+            elif CODE.fullmatch(text):
+                checked["code"] += 1
+            else:
+                continue  # a formula typed in the page may wrap
+            assert insert["lines"] == 1, f"{lang}/{path}: {text!r} breaks across lines"
+            assert insert["first"] < insert["last"], f"{lang}/{path}: {text!r} reads right to left"
+    assert checked["card"] >= 4 and checked["sum"] >= 2 and checked["code"] >= 2, checked
+
+
+# --- plurals in the browser ------------------------------------------------------------------
+
+
+@pytest.mark.browser
+def test_the_browser_picks_the_plural_form_babel_picks_for_every_count(page, site_url):
+    """Intl.PluralRules (the game) and Babel (the docs) agree for 0…104 in every language."""
+    page.goto(site_url)
+    categories = page.evaluate("""langs => Object.fromEntries(langs.map(lang => {
+        const rules = new Intl.PluralRules(lang);
+        return [lang, Array.from({length: 105}, (_, n) => rules.select(n))];
+    }))""", list(LANGUAGES))
+    for lang, chosen in categories.items():
+        locale = Locale.parse(lang)
+        assert chosen == [locale.plural_form(n) for n in range(105)], lang
+        forms = json.loads((ROOT / "halfmoon" / "catalogs" / f"{lang}.json").read_text("utf-8"))
+        for key, message in forms.items():
+            if isinstance(message, dict):
+                assert set(chosen) <= set(message), (lang, key)

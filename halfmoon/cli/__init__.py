@@ -21,6 +21,7 @@ from ..record import read_record
 
 SUBCOMMAND_MODULES = (
     "halfmoon.cli.catalogs",
+    "halfmoon.cli.languages",
     "halfmoon.cli.solving",
     "halfmoon.cli",
     "halfmoon.cli.diagrams",

@@ -443,6 +443,6 @@ def _item(lang: str, source: Source, count: int, card: Card | None) -> str:
         if card is None:
             memo[key] = cat.text(f"diagram.item.{kind}_empty", **params)
         else:
-            words = cat.isolate(cat.card_words(card))
+            words = cat.isolate_words(cat.card_words(card))
             memo[key] = cat.plural(f"diagram.item.{kind}", count, card=words, **params)
     return memo[key]

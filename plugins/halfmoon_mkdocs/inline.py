@@ -141,10 +141,11 @@ def insert_sum(call: Call, writer: Writer, context: InsertContext) -> str:
 
 def _tally(attribute: str, noun: str) -> Callable[[Call, Writer, InsertContext], str]:
     def insert(call: Call, writer: Writer, context: InsertContext) -> str:
-        call.check(1)
+        call.check(1, {"case"})
         example = _example(call, context)
         after = example.resolve(call.args[0] if call.args else "end", allow_zero=True)
-        return writer.count(getattr(example.position(after), attribute), noun)
+        return writer.count(getattr(example.position(after), attribute), noun,
+                            call.options.get("case"))
 
     insert.__doc__ = f"The {noun} after a move, with its plural."
     return insert
@@ -161,10 +162,11 @@ def insert_top(call: Call, writer: Writer, context: InsertContext) -> str:
 
 
 def insert_size(call: Call, writer: Writer, context: InsertContext) -> str:
-    call.check(1, {"after"})
+    call.check(1, {"after", "case"})
     example = _example(call, context)
     source = _source(call.arg(0, "a pile or a slot"))
-    return writer.count(example.position(_after(call, example)).count(source), "cards")
+    return writer.count(example.position(_after(call, example)).count(source), "cards",
+                        call.options.get("case"))
 
 
 def insert_source(call: Call, writer: Writer, context: InsertContext) -> str:
@@ -182,11 +184,12 @@ def insert_card(call: Call, writer: Writer, context: InsertContext) -> str:
 
 
 def insert_count(call: Call, writer: Writer, context: InsertContext) -> str:
-    call.check(2)
+    call.check(2, {"case"})
     number = call.arg(0, "a number")
     if not number.isdigit():
         raise SourceError(f"{{{{hm count}}}}: {number!r} is not a whole number")
-    return writer.count(int(number), call.arg(1, "what is counted, such as cards"))
+    return writer.count(int(number), call.arg(1, "what is counted, such as cards"),
+                        call.options.get("case"))
 
 
 def _card_list(cards: list[Card], writer: Writer) -> str:
@@ -240,8 +243,9 @@ def _is_mismatch(kind: str, first: Card, second: Card) -> bool:
 
 
 def insert_stat(call: Call, writer: Writer, context: InsertContext) -> str:
-    call.check(1)
-    return context.stats.render(call.arg(0, "the name of a figure"), writer)
+    call.check(1, {"case"})
+    return context.stats.render(call.arg(0, "the name of a figure"), writer,
+                                call.options.get("case"))
 
 
 def insert_extra(name: str) -> Callable[[Call, Writer, InsertContext], str]:

@@ -68,7 +68,9 @@ class Stats:
             raise SourceError(f"{self.path.name}: {name!r} must be a share from 0 to 1, not {value}")
         return value
 
-    def render(self, name: str, writer: Writer) -> str:
+    def render(self, name: str, writer: Writer, case: str | None = None) -> str:
+        if case is not None and name != "deals":
+            raise SourceError(f"{{{{hm stat {name}}}}} writes no noun: it takes no case")
         if name in SHARES:
             share = round(self.share(name), 3)
             return writer.insert(
@@ -77,7 +79,7 @@ class Stats:
         if name in CODES:
             return writer.code(self._field(name, str))
         if name == "deals":
-            return writer.count(self.number(name), "deals")
+            return writer.count(self.number(name), "deals", case)
         if name in COUNTS:
             return writer.number(self.number(name))
         raise SourceError(f"no figure {name!r} in {self.path.name} (figures: {', '.join(FIGURES)})")

@@ -1,8 +1,9 @@
 """Cards, sources, moves and counts in the words of one language, as HTML or plain text.
 
 HTML goes into pages; plain text into ``<title>``, ``<desc>`` and captions read aloud.
-On right-to-left pages every insert (card, code, source, sum) is isolated: ``<bdi>`` in
-HTML, FSI…PDI in plain text, so the bidi algorithm cannot reorder ``R3`` or ``5 + 6 = 11``.
+On right-to-left pages every insert (card, code, source, sum) is one isolated left-to-right
+unit: ``<bdi dir="ltr">`` in HTML, LRI…PDI in plain text, so the bidi algorithm cannot
+reorder ``R3``, ``5 + 6 = 11`` or an Arabic card ``ب♠`` (rank first, as on the card).
 """
 
 from __future__ import annotations
@@ -34,10 +35,10 @@ class Writer:
     # --- building blocks --------------------------------------------------------------
 
     def insert(self, text: str) -> str:
-        """An isolated insert: a card, a code, a source name, a sum."""
+        """An isolated left-to-right insert: a card, a code, a source name, a sum."""
         if not self.html:
             return self.catalog.isolate(text)
-        return f"<bdi>{escape(text)}</bdi>" if self.catalog.rtl else escape(text)
+        return f'<bdi dir="ltr">{escape(text)}</bdi>' if self.catalog.rtl else escape(text)
 
     def text(self, key: str, **params: str) -> str:
         """Message ``key`` with ``params`` already written by this writer (not escaped again)."""
@@ -111,17 +112,27 @@ class Writer:
         return self.join([self.card_from(card, source) for source, card in removed])
 
     def sum_words(self, cards: Sequence[Card]) -> str:
-        """"5 + 6 = 11" for a pair; the three ranks for a triple."""
+        """"5 + 6 = 11" (no-break spaces) for a pair; the three ranks for a triple."""
         if all(card.is_face for card in cards):
             return self.text("docs.sum.triple")
         values = [card.rank for card in cards]
-        return self.insert(" + ".join(str(value) for value in values) + f" = {sum(values)}")
+        # No-break spaces: a sum never breaks across lines (a broken one reads as two sums).
+        return self.insert("\u00a0+\u00a0".join(map(str, values)) + f"\u00a0=\u00a0{sum(values)}")
 
-    def count(self, count: int, noun: str) -> str:
-        """"104 cards" with the plural form CLDR picks; ``noun`` names ``docs.count.*``."""
+    def count(self, count: int, noun: str, case: str | None = None) -> str:
+        """"104 cards" with the plural form CLDR picks; ``noun`` names ``docs.count.*``.
+
+        ``case`` picks a grammatical case form a language adds, ``docs.count.moves.dative``
+        ("nach 48 Zügen"), where the noun's usual form does not fit the sentence.
+        """
         key = f"docs.count.{noun}"
         if not self.has_plural(key):
             raise SourceError(f"no count noun {noun!r}: the catalog has no plural message {key!r}")
+        if case is not None:
+            key = f"{key}.{case}"
+            if not self.has_plural(key):
+                raise SourceError(f"the {self.lang!r} catalog has no case form {key!r} "
+                                  f"(case={case} needs it, with plural forms)")
         return self.plural(key, count)
 
     def code(self, code: object) -> str:

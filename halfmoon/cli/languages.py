@@ -1,0 +1,293 @@
+"""The translator's tools: ``new-language``, ``translation-status`` and ``mark-translated``.
+
+A new language starts as a copy of English in which everything is marked untranslated:
+catalog values begin with ``[untranslated]``, pages say ``translated_from: untranslated`` in
+their front matter, the palette labels in ``mkdocs.yml`` carry the marker too. The site
+builds at once (with English stand-ins); ``translation-status --strict`` fails until every
+marker is gone. A translated page records the git blob hash of the English page it follows
+(``translated_from:``), so that a later change to the English page shows up as work to do,
+with the ``git diff`` that shows what changed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import i18n
+from ..i18n import (
+    DEFAULT_LANGUAGE,
+    PLACEHOLDER,
+    Message,
+    TranslationError,
+    language_locale,
+    load_messages,
+    plural_categories,
+)
+from .siteconfig import Site, SiteLanguage, add_language_entry, read_site
+
+UNTRANSLATED = "[untranslated] "
+FRONT_MATTER = re.compile(r"\A(?:\ufeff)?---[ \t]*\n(?P<body>.*?\n)?---[ \t]*\n", re.S)
+TRANSLATED_FROM = re.compile(r"^translated_from:[ \t]*(?P<value>\S*)[ \t]*$", re.M)
+NOT_YET = "untranslated"
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    new = subparsers.add_parser(
+        "new-language",
+        help="start a language: its catalog, pages and mkdocs.yml entry, all marked untranslated",
+    )
+    new.add_argument("code", help="the language's ISO 639 code, such as it")
+    new.add_argument("--name", help="the language's name in itself, such as Italiano "
+                                    "(default: CLDR's)")
+    new.add_argument("--config", type=Path, default=Path("mkdocs.yml"),
+                     help="the site's mkdocs.yml (default: ./mkdocs.yml)")
+    new.set_defaults(run=run_new_language)
+
+    status = subparsers.add_parser(
+        "translation-status",
+        help="per language: messages missing or untranslated, pages whose English changed",
+    )
+    status.add_argument("--config", type=Path, default=Path("mkdocs.yml"),
+                        help="the site's mkdocs.yml (default: ./mkdocs.yml)")
+    status.add_argument("--strict", action="store_true",
+                        help="exit 1 while any language has work to do")
+    status.set_defaults(run=run_translation_status)
+
+    mark = subparsers.add_parser(
+        "mark-translated",
+        help="record in translated pages which version of the English page they follow",
+    )
+    mark.add_argument("pages", nargs="+", type=Path, metavar="PAGE",
+                      help="a translated page, such as docs/it/index.md")
+    mark.add_argument("--config", type=Path, default=Path("mkdocs.yml"),
+                      help="the site's mkdocs.yml (default: ./mkdocs.yml)")
+    mark.set_defaults(run=run_mark_translated)
+
+
+# --- new-language ----------------------------------------------------------------------------
+
+
+def run_new_language(args: argparse.Namespace) -> int:
+    code = args.code
+    locale = language_locale(code)  # refuses codes that are no language, and paths
+    name = args.name or locale.get_display_name(code).capitalize()
+    site = read_site(args.config)
+    catalog_path = i18n.catalog_dir() / f"{code}.json"
+    pages_dir = site.docs_dir / code
+    # Nothing is written unless everything can be: a half-added language loses nothing either.
+    if site.language(code) is not None:
+        raise TranslationError(f"{args.config}: the site already has the language {code!r}")
+    for existing in (catalog_path, pages_dir):
+        if existing.exists():
+            raise TranslationError(f"{existing} already exists; remove it or pick another code")
+    english = site.docs_dir / site.default.code
+    pages = site.translated_pages()
+    for page in pages:
+        if not (english / page).is_file():
+            raise TranslationError(f"{english / page}: no such English page to copy")
+
+    catalog_path.write_text(
+        json.dumps(untranslated_catalog(code), ensure_ascii=False, indent=2) + "\n",
+        encoding="utf-8",
+    )
+    pages_dir.mkdir(parents=True)
+    for page in pages:
+        text = (english / page).read_text(encoding="utf-8")
+        (pages_dir / page).write_text(with_translated_from(text, NOT_YET), encoding="utf-8")
+    palette = [UNTRANSLATED + label for label in site.default.palette_labels]
+    add_language_entry(args.config, code, name, palette)
+
+    print(f"{name} ({code}) added, every text marked {UNTRANSLATED.strip()}:")
+    print(f"  {catalog_path}  (plural forms: {', '.join(plural_categories(code))})")
+    print(f"  {pages_dir}/  ({', '.join(pages)})")
+    print(f"  {args.config}  (the language's entry, with its palette labels)")
+    print(f"  search: {search_note(code)}")
+    print("Next: translate them, then `halfmoon mark-translated` each page; "
+          "`halfmoon translation-status` lists what is left.")
+    return 0
+
+
+def untranslated_catalog(code: str) -> dict[str, Message]:
+    """English's messages, each marked untranslated, with exactly ``code``'s plural forms."""
+    english = load_messages(i18n.catalog_dir() / f"{DEFAULT_LANGUAGE}.json")
+    categories = plural_categories(code)
+    messages: dict[str, Message] = {}
+    for key, message in english.items():
+        if isinstance(message, str):
+            messages[key] = UNTRANSLATED + message
+        else:
+            messages[key] = {
+                category: UNTRANSLATED + message.get(category, message["other"])
+                for category in categories
+            }
+    return messages
+
+
+def search_note(code: str) -> str:
+    """Whether the site's search stems words of ``code`` (the halfmoon plugin turns it on)."""
+    from importlib.util import find_spec
+
+    spec = find_spec("material")
+    if spec is None or not spec.submodule_search_locations:
+        return "Material for MkDocs is not installed here"
+    folder = Path(spec.submodule_search_locations[0]) / "templates/assets/javascripts/lunr/min"
+    if (folder / f"lunr.{code}.min.js").exists():
+        return (f"Material's lunr.{code} stems its words; the halfmoon plugin adds every "
+                "catalog language to the search, nothing to configure")
+    return (f"Material's search has no stemmer for {code}: words are found as written; "
+            "if the language joins words with a mark other than a hyphen, add it to "
+            "the search plugin's separator in mkdocs.yml")
+
+
+# --- pages and their English source ----------------------------------------------------------
+
+
+def git_blob_hash(data: bytes) -> str:
+    """The hash git gives this content (``git hash-object``), so ``git diff OLD NEW`` works."""
+    return hashlib.sha1(b"blob %d\0" % len(data) + data, usedforsecurity=False).hexdigest()
+
+
+def translated_from(text: str) -> str | None:
+    """The ``translated_from:`` value of a page's front matter, or None."""
+    front = FRONT_MATTER.match(text)
+    if front is None:
+        return None
+    found = TRANSLATED_FROM.search(front["body"] or "")
+    return found["value"] if found else None
+
+
+def with_translated_from(text: str, value: str) -> str:
+    """``text`` with ``translated_from: value`` in its front matter (added or replaced)."""
+    line = f"translated_from: {value}"
+    front = FRONT_MATTER.match(text)
+    if front is None:
+        return f"---\n{line}\n---\n\n{text}"
+    body = front["body"] or ""
+    if TRANSLATED_FROM.search(body):
+        body = TRANSLATED_FROM.sub(line, body, count=1)
+    else:
+        body += line + "\n"
+    return f"---\n{body}---\n" + text[front.end():]
+
+
+def run_mark_translated(args: argparse.Namespace) -> int:
+    site = read_site(args.config)
+    for page in args.pages:
+        lang, english = english_source(site, page)
+        value = git_blob_hash(english.read_bytes())
+        page.write_text(with_translated_from(page.read_text(encoding="utf-8"), value),
+                        encoding="utf-8")
+        print(f"{page}: translates {english} as it is now ({value[:12]})")
+    return 0
+
+
+def english_source(site: Site, page: Path) -> tuple[SiteLanguage, Path]:
+    docs = site.docs_dir.resolve()
+    try:
+        relative = page.resolve().relative_to(docs)
+    except ValueError:
+        raise TranslationError(f"{page}: not a page under {site.docs_dir}") from None
+    lang = site.language(relative.parts[0]) if len(relative.parts) > 1 else None
+    if lang is None or lang.default:
+        raise TranslationError(f"{page}: not in the folder of a translated language")
+    if not page.is_file():
+        raise TranslationError(f"{page}: no such page")
+    english = site.docs_dir / site.default.code / Path(*relative.parts[1:])
+    if not english.is_file():
+        raise TranslationError(f"{page}: there is no English page {english} it translates")
+    return lang, english
+
+
+# --- translation-status ----------------------------------------------------------------------
+
+
+@dataclass
+class LanguageStatus:
+    language: SiteLanguage
+    todo: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def run_translation_status(args: argparse.Namespace) -> int:
+    site = read_site(args.config)
+    english = load_messages(i18n.catalog_dir() / f"{DEFAULT_LANGUAGE}.json")
+    unfinished = 0
+    for lang in site.translations:
+        status = language_status(site, lang, english)
+        unfinished += bool(status.todo)
+        verdict = f"{len(status.todo)} to do" if status.todo else "complete"
+        print(f"{lang.code} ({lang.name}): {verdict}")
+        for line in status.todo:
+            print(f"  {line}")
+        for line in status.notes:
+            print(f"  note: {line}")
+    if unfinished and args.strict:
+        print(f"halfmoon: {unfinished} language(s) not fully translated", file=sys.stderr)
+        return 1
+    return 0
+
+
+def language_status(site: Site, lang: SiteLanguage, english: dict[str, Message]) -> LanguageStatus:
+    status = LanguageStatus(lang)
+    path = i18n.catalog_dir() / f"{lang.code}.json"
+    if not path.is_file():
+        status.todo.append(f"no catalog {path}")
+    else:
+        messages = load_messages(path)
+        for key in english:
+            if key not in messages:
+                status.todo.append(f"message {key!r} is missing")
+            elif _marked(messages[key]):
+                status.todo.append(f"message {key!r} is still marked untranslated")
+        same = [key for key in english if key in messages and _same_words(messages[key], english[key])]
+        if same:
+            status.notes.append(
+                f"{len(same)} message(s) read as in English (right where the words are the "
+                f"same): {', '.join(same)}"
+            )
+    for label in lang.palette_labels:
+        if label.startswith(UNTRANSLATED):
+            status.todo.append(f"palette label {label!r} in {site.config} is untranslated")
+    for page in site.translated_pages():
+        status.todo += _page_todo(site, lang, page)
+    return status
+
+
+def _page_todo(site: Site, lang: SiteLanguage, page: str) -> list[str]:
+    translated = site.docs_dir / lang.code / page
+    english = site.docs_dir / site.default.code / page
+    if not translated.is_file():
+        return [f"page {translated} is missing"]
+    recorded = translated_from(translated.read_text(encoding="utf-8", errors="replace"))
+    if recorded == NOT_YET:
+        return [f"page {translated} is untranslated"]
+    if recorded is None:
+        return [f"page {translated} does not say which English version it translates "
+                f"(when it matches {english}: halfmoon mark-translated {translated})"]
+    current = git_blob_hash(english.read_bytes()) if english.is_file() else None
+    if recorded != current:
+        return [f"page {translated}: {english} changed since it was translated "
+                f"(see: git diff {recorded[:12]} {(current or '')[:12]}; then "
+                f"halfmoon mark-translated {translated})"]
+    return []
+
+
+def _forms(message: Message) -> list[str]:
+    return [message] if isinstance(message, str) else list(message.values())
+
+
+def _marked(message: Message) -> bool:
+    return any(form.startswith(UNTRANSLATED) for form in _forms(message))
+
+
+def _same_words(ours: Message, theirs: Message) -> bool:
+    """Identical to English and made of words (digits, suits and punctuation are the same anyway)."""
+    english = set(_forms(theirs))
+    return any(form in english and any(char.isalpha() for char in PLACEHOLDER.sub("", form))
+               for form in _forms(ours))

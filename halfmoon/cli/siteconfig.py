@@ -1,0 +1,219 @@
+"""The site's languages as ``mkdocs.yml`` declares them (the i18n plugin's ``languages``).
+
+Read without running MkDocs; written as text, so that comments, anchors and the order of
+the file stay as the author left them. Tests read the language list from here too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..i18n import TranslationError, text_direction
+
+
+class SiteConfigError(TranslationError):
+    """An ``mkdocs.yml`` without the i18n languages these tools need."""
+
+
+@dataclass(frozen=True)
+class SiteLanguage:
+    code: str
+    name: str
+    default: bool
+    nav: tuple[str, ...]
+    palette_labels: tuple[str, ...]
+
+    @property
+    def prefix(self) -> str:
+        """The language's folder in the built site: "" for the default, "he/" for Hebrew."""
+        return "" if self.default else f"{self.code}/"
+
+    @property
+    def direction(self) -> str:
+        return text_direction(self.code)
+
+
+@dataclass(frozen=True)
+class Site:
+    config: Path
+    docs_dir: Path
+    languages: tuple[SiteLanguage, ...]
+
+    @property
+    def default(self) -> SiteLanguage:
+        return next(lang for lang in self.languages if lang.default)
+
+    @property
+    def translations(self) -> tuple[SiteLanguage, ...]:
+        return tuple(lang for lang in self.languages if not lang.default)
+
+    def language(self, code: str) -> SiteLanguage | None:
+        return next((lang for lang in self.languages if lang.code == code), None)
+
+    def translated_pages(self) -> tuple[str, ...]:
+        """The pages every translation has: those of a translated language's navigation,
+        else the default language's."""
+        source = self.translations[0] if self.translations else self.default
+        return source.nav
+
+
+class _Loader(yaml.SafeLoader):
+    """Reads mkdocs.yml's Python and ``!ENV`` tags as nothing instead of failing on them."""
+
+
+_Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+_Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
+
+
+def read_site(config: Path) -> Site:
+    """The languages of the site configured by ``config`` (an mkdocs.yml)."""
+    try:
+        data = yaml.load(config.read_text(encoding="utf-8"), Loader=_Loader)  # noqa: S506
+    except yaml.YAMLError as error:
+        raise SiteConfigError(f"{config}: not YAML: {str(error).splitlines()[0]}") from None
+    if not isinstance(data, dict):
+        raise SiteConfigError(f"{config}: not an MkDocs configuration")
+    docs_dir = config.parent / str(data.get("docs_dir") or "docs")
+    entries = _i18n_options(data, config).get("languages")
+    if not isinstance(entries, list) or not entries:
+        raise SiteConfigError(f"{config}: the i18n plugin lists no languages")
+    english_palette = _palette_labels((data.get("theme") or {}).get("palette"))
+    languages = []
+    for entry in entries:
+        if not isinstance(entry, dict) or "locale" not in entry:
+            raise SiteConfigError(f"{config}: an i18n language without a locale: {entry!r}")
+        theme = entry.get("theme") if isinstance(entry.get("theme"), dict) else {}
+        default = bool(entry.get("default"))
+        labels = _palette_labels(theme.get("palette")) or (english_palette if default else ())
+        languages.append(SiteLanguage(
+            code=str(entry["locale"]), name=str(entry.get("name") or entry["locale"]),
+            default=default, nav=tuple(_nav_pages(entry.get("nav") or [])),
+            palette_labels=labels,
+        ))
+    if not any(lang.default for lang in languages):
+        languages[0] = SiteLanguage(**{**languages[0].__dict__, "default": True})
+    return Site(config, docs_dir, tuple(languages))
+
+
+def site_language_codes(config: Path) -> tuple[str, ...]:
+    """Every language code of the site, the default first."""
+    site = read_site(config)
+    return (site.default.code, *(lang.code for lang in site.translations))
+
+
+def _i18n_options(data: dict[str, Any], config: Path) -> dict[str, Any]:
+    for plugin in data.get("plugins") or []:
+        if isinstance(plugin, dict) and "i18n" in plugin:
+            return plugin["i18n"] or {}
+    raise SiteConfigError(f"{config}: no i18n plugin in plugins:")
+
+
+def _palette_labels(palette: object) -> tuple[str, ...]:
+    schemes = palette if isinstance(palette, list) else [palette] if isinstance(palette, dict) else []
+    return tuple(
+        str(scheme["toggle"]["name"]) for scheme in schemes
+        if isinstance(scheme, dict) and isinstance(scheme.get("toggle"), dict)
+        and "name" in scheme["toggle"]
+    )
+
+
+def _nav_pages(nav: object) -> list[str]:
+    """The Markdown files of a navigation, in order, however nested or titled."""
+    if isinstance(nav, str):
+        return [nav] if nav.endswith(".md") else []
+    if isinstance(nav, dict):
+        return [page for value in nav.values() for page in _nav_pages(value)]
+    if isinstance(nav, list):
+        return [page for item in nav for page in _nav_pages(item)]
+    return []
+
+
+# --- writing a new language's entry ----------------------------------------------------------
+
+
+def add_language_entry(config: Path, code: str, name: str, palette: Sequence[str]) -> None:
+    """Append the i18n entry of ``code`` to mkdocs.yml, after the last language, as text."""
+    text = config.read_text(encoding="utf-8")
+    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    languages = _languages_node(root, config)
+    last = languages.value[-1]
+    indent = " " * (last.start_mark.column - 2)  # the column of the item's "- "
+    nav = _nav_text(text, last)
+    lines = [f"- locale: {code}", f"  name: {_quoted(name)}", "  build: true", f"  nav:{nav}"]
+    if palette:
+        lines += ["  theme:", "    palette:"]
+        lines += _palette_text(text, palette)
+    entry = "".join(f"{indent}{line}\n" for line in lines)
+    # After the line of the item's last scalar (a node's own end_mark reaches the next token,
+    # past any comment that introduces what follows).
+    end = _line_after(text, _last_scalar(last).end_mark.index)
+    config.write_text(text[:end] + entry + text[end:], encoding="utf-8")
+
+
+def _languages_node(root: yaml.Node, config: Path) -> yaml.SequenceNode:
+    plugins = _child(root, "plugins")
+    if isinstance(plugins, yaml.SequenceNode):
+        for item in plugins.value:
+            i18n = _child(item, "i18n")
+            languages = _child(i18n, "languages")
+            if isinstance(languages, yaml.SequenceNode) and languages.value:
+                return languages
+    raise SiteConfigError(f"{config}: the i18n plugin lists no languages")
+
+
+def _child(node: yaml.Node | None, key: str) -> yaml.Node | None:
+    if isinstance(node, yaml.MappingNode):
+        for name, value in node.value:
+            if isinstance(name, yaml.ScalarNode) and name.value == key:
+                return value
+    return None
+
+
+def _nav_text(text: str, entry: yaml.Node) -> str:
+    """The last language's nav: its alias (``*translated_nav``) reused, or its list copied."""
+    nav = _child(entry, "nav")
+    if nav is None:
+        return " []"
+    written = text[nav.start_mark.index:nav.end_mark.index]
+    if written.startswith("&"):
+        return " *" + written[1:].split()[0]
+    if written.startswith("*"):
+        return " " + written.split()[0]
+    pages = _nav_pages(yaml.safe_load(written))
+    return "".join(f"\n    - {page}" for page in pages)
+
+
+def _palette_text(text: str, labels: Sequence[str]) -> list[str]:
+    """The site's own palette, each toggle's name replaced by one of ``labels``."""
+    theme = yaml.load(text, Loader=_Loader).get("theme") or {}  # noqa: S506
+    palette = theme.get("palette")
+    schemes = palette if isinstance(palette, list) else [palette] if palette else []
+    lines: list[str] = []
+    for scheme, label in zip(schemes, labels):
+        block = dict(scheme)
+        block["toggle"] = {**(block.get("toggle") or {}), "name": label}
+        dumped = yaml.safe_dump(block, allow_unicode=True, sort_keys=False, width=1000)
+        for i, line in enumerate(dumped.splitlines()):
+            lines.append(f"      {'- ' if i == 0 else '  '}{line}")
+    return lines
+
+
+def _quoted(value: str) -> str:
+    return yaml.safe_dump(value, allow_unicode=True, width=1000).removesuffix("\n...\n").strip()
+
+
+def _last_scalar(node: yaml.Node) -> yaml.Node:
+    while isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.value:
+        last = node.value[-1]
+        node = last[1] if isinstance(node, yaml.MappingNode) else last
+    return node
+
+
+def _line_after(text: str, index: int) -> int:
+    newline = text.find("\n", index)
+    return len(text) if newline < 0 else newline + 1

@@ -1,0 +1,162 @@
+"""The translator's tools: ``new-language``, ``mark-translated`` and ``translation-status``,
+run in a copy of the site's pages, configuration and catalogs."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from halfmoon import i18n
+from halfmoon.cli import main
+from halfmoon.cli.languages import UNTRANSLATED, git_blob_hash, translated_from
+from halfmoon.cli.siteconfig import read_site
+from halfmoon.i18n import plural_categories
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    """docs/, mkdocs.yml and the catalogs copied; the tools pointed at them."""
+    shutil.copytree(ROOT / "docs", tmp_path / "docs")
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    shutil.copytree(i18n.catalog_dir(), tmp_path / "catalogs")
+    monkeypatch.setattr(i18n, "catalog_dir", lambda: tmp_path / "catalogs")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {str(path.relative_to(folder)): path.read_bytes()
+            for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+def test_new_language_marks_everything_untranslated_with_the_cldr_plural_forms(project, capsys):
+    code, out, _ = run(capsys, "new-language", "it", "--name", "Italiano")
+    assert code == 0 and "Italiano (it) added" in out
+    messages = json.loads((project / "catalogs" / "it.json").read_text(encoding="utf-8"))
+    english = json.loads((project / "catalogs" / "en.json").read_text(encoding="utf-8"))
+    assert messages.keys() == english.keys()
+    for key, message in messages.items():
+        forms = [message] if isinstance(message, str) else list(message.values())
+        assert all(form.startswith(UNTRANSLATED) for form in forms), key
+        if isinstance(message, dict):
+            assert tuple(message) == plural_categories("it") == ("one", "many", "other")
+    site = read_site(project / "mkdocs.yml")
+    italian = site.language("it")
+    assert italian is not None and italian.name == "Italiano"
+    assert italian.nav == site.translated_pages()
+    assert italian.palette_labels == tuple(UNTRANSLATED + label
+                                           for label in site.default.palette_labels)
+    for page in site.translated_pages():
+        copied = (project / "docs" / "it" / page).read_text(encoding="utf-8")
+        assert translated_from(copied) == "untranslated"
+        assert copied.endswith((project / "docs" / "en" / page).read_text(encoding="utf-8")
+                               .split("---\n", 2)[-1])
+    # The check that the catalogs are complete passes at once: the site builds.
+    assert run(capsys, "check-catalogs", "--dir", str(project / "catalogs"))[0] == 0
+
+
+def test_a_language_with_six_plural_forms_gets_all_six(project, capsys):
+    assert run(capsys, "new-language", "ar")[0] == 0
+    messages = json.loads((project / "catalogs" / "ar.json").read_text(encoding="utf-8"))
+    assert set(messages["count.cards"]) == {"zero", "one", "two", "few", "many", "other"}
+    assert read_site(project / "mkdocs.yml").language("ar").name == "العربية"
+
+
+@pytest.mark.parametrize(
+    ("code", "needle"),
+    [("zz", "not a language code"), ("und", "not a language code"),
+     ("../catalogs/en", "not a language code"), ("IT", "not a language code"),
+     ("he", "already has the language 'he'")],
+)
+def test_new_language_refuses_and_writes_nothing(project, capsys, code, needle):
+    before = tree(project)
+    exit_code, out, err = run(capsys, "new-language", code)
+    assert exit_code == 2 and out == ""
+    assert err.startswith("halfmoon: error: ") and err.count("\n") == 1 and needle in err
+    assert tree(project) == before
+
+
+def test_new_language_never_overwrites_a_catalog_or_pages_already_there(project, capsys):
+    (project / "docs" / "it").mkdir()
+    (project / "docs" / "it" / "index.md").write_text("mine", encoding="utf-8")
+    before = tree(project)
+    code, _, err = run(capsys, "new-language", "it")
+    assert code == 2 and "already exists" in err and tree(project) == before
+
+
+def test_translation_status_lists_the_work_left_and_fails_only_under_strict(project, capsys):
+    run(capsys, "new-language", "it")
+    code, out, _ = run(capsys, "translation-status")
+    assert code == 0
+    section = out[out.index("it (Italiano)"):]
+    assert "message 'card.words' is still marked untranslated" in section
+    assert "page docs/it/index.md is untranslated" in section
+    assert "palette label '[untranslated] Dark mode'" in section
+    assert run(capsys, "translation-status", "--strict")[0] == 1
+
+
+def test_a_translated_page_records_its_english_source_and_goes_stale_when_english_changes(
+    project, capsys
+):
+    run(capsys, "new-language", "it")
+    catalog = project / "catalogs" / "it.json"
+    messages = json.loads(catalog.read_text(encoding="utf-8"))
+    done = {key: (value.removeprefix(UNTRANSLATED) if isinstance(value, str) else
+                  {k: v.removeprefix(UNTRANSLATED) for k, v in value.items()})
+            for key, value in messages.items()}
+    del done["card.words"]
+    catalog.write_text(json.dumps(done, ensure_ascii=False), encoding="utf-8")
+    config = project / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8").replace(UNTRANSLATED, ""),
+                      encoding="utf-8")
+    pages = [f"docs/it/{page}" for page in read_site(config).translated_pages()]
+    assert run(capsys, "mark-translated", *pages)[0] == 0
+
+    code, out, _ = run(capsys, "translation-status", "--strict")
+    section = out[out.index("it (Italiano)"):]
+    assert code == 1 and "message 'card.words' is missing" in section
+    assert "page " not in section
+
+    english = project / "docs" / "en" / "play.md"
+    old = git_blob_hash(english.read_bytes())
+    english.write_text(english.read_text(encoding="utf-8") + "\nOne more sentence.\n",
+                       encoding="utf-8")
+    _, out, _ = run(capsys, "translation-status")
+    new = git_blob_hash(english.read_bytes())
+    assert f"docs/en/play.md changed since it was translated (see: git diff {old[:12]} {new[:12]}" \
+        in out[out.index("it (Italiano)"):]
+
+
+def test_the_recorded_hash_is_the_one_git_gives_the_english_page(project):
+    git = shutil.which("git")
+    if git is None:
+        pytest.skip("git is not installed")
+    page = project / "docs" / "en" / "index.md"
+    result = subprocess.run([git, "hash-object", str(page)], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.strip() == git_blob_hash(page.read_bytes())
+
+
+@pytest.mark.parametrize("page", ["docs/en/index.md", "docs/it/index.md", "mkdocs.yml"])
+def test_mark_translated_takes_only_pages_of_a_translated_language(project, capsys, page):
+    code, _, err = run(capsys, "mark-translated", page)
+    assert code == 2 and err.count("\n") == 1 and page in err
+
+
+def test_the_shipped_site_is_completely_translated(capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    code, out, _ = run(capsys, "translation-status", "--strict")
+    assert code == 0, out
+    assert out.count(": complete") == len(read_site(ROOT / "mkdocs.yml").translations)
