@@ -76,7 +76,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run_new_language(args: argparse.Namespace) -> int:
     code = args.code
     locale = language_locale(code)  # refuses codes that are no language, and paths
-    name = args.name or locale.get_display_name(code).capitalize()
+    name = args.name or (locale.get_display_name(code) or code).capitalize()
     site = read_site(args.config)
     catalog_path = i18n.catalog_dir() / f"{code}.json"
     pages_dir = site.docs_dir / code

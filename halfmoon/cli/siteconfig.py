@@ -87,7 +87,7 @@ def read_site(config: Path) -> Site:
     for entry in entries:
         if not isinstance(entry, dict) or "locale" not in entry:
             raise SiteConfigError(f"{config}: an i18n language without a locale: {entry!r}")
-        theme = entry.get("theme") if isinstance(entry.get("theme"), dict) else {}
+        theme = entry["theme"] if isinstance(entry.get("theme"), dict) else {}
         default = bool(entry.get("default"))
         labels = _palette_labels(theme.get("palette")) or (english_palette if default else ())
         languages.append(SiteLanguage(
