@@ -37,10 +37,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-from babel.lists import format_list
 
 from ..cards import DECK, Card
-from ..dealcode import PILE_HEIGHT, DealCode
+from ..dealcode import PILE_HEIGHT, PILES, RESERVE_SLOTS, DealCode
 from ..errors import DiagramError, quoted
 from ..i18n import catalog
 from ..moves import PILE_SOURCES, RESERVE_SOURCES, SOURCES, Source, is_reserve, parse_source
@@ -403,11 +402,27 @@ def text_alternative_items(
     if marked:
         # The cards themselves are in the sentences above: only the sources are listed.
         listed = [_source_words(lang, source) for source in _board_order(marked)]
-        items.append(cat.text("diagram.marked", sources=format_list(listed, locale=lang)))
+        items.append(cat.text("diagram.marked", sources=cat.join(listed)))
     if gone:
-        listed = [_source_words(lang, source) for source in _board_order(gone)]
-        items.append(cat.text("diagram.removed", sources=format_list(listed, locale=lang)))
+        items.append(_removed_sentence(position, lang, gone))
     return items
+
+
+def _removed_sentence(position: Position, lang: str, gone: frozenset[Source]) -> str:
+    """The cards the last move took and where from, when ``gone`` are its sources."""
+    cat = catalog(lang)
+    last = position.last_removal()
+    if last is not None and set(last[0].sources) == gone:
+        words = []
+        for source, card in zip(last[0].sources, last[1]):
+            name = cat.isolate_words(cat.card_words(card))
+            if is_reserve(source):
+                words.append(cat.text("docs.move.card_from_slot", card=name, slot=cat.isolate(source)))
+            else:
+                words.append(cat.text("docs.move.card_from_pile", card=name, pile=source))
+        return cat.text("diagram.removed_cards", cards=cat.join(words))
+    listed = [_source_words(lang, source) for source in _board_order(gone)]
+    return cat.text("diagram.removed", sources=cat.join(listed))
 
 
 def _board_order(sources: Iterable[Source]) -> list[Source]:
@@ -427,7 +442,12 @@ def summary(lang: str, left: int) -> str:
     key = ("summary", left)
     if key not in memo:
         cat = catalog(lang)
-        memo[key] = cat.text("diagram.summary.won") if left == 0 else cat.plural("diagram.summary", left)
+        if left == 0:
+            memo[key] = cat.text("diagram.summary.won")
+        elif left == PILES * PILE_HEIGHT + RESERVE_SLOTS:  # as dealt: nothing is "left" yet
+            memo[key] = cat.text("diagram.summary.dealt")
+        else:
+            memo[key] = cat.plural("diagram.summary", left)
     return memo[key]
 
 
