@@ -150,7 +150,7 @@ def test_a_rebuild_after_edits_gives_the_pages_of_a_fresh_build(project, tmp_pat
     other = docs / "records" / "other.txt"
     other.write_text(f"{CODE}\n{first_moves(2)}\n")
     stats = docs / "records" / "winnability.json"
-    stats.write_text(json.dumps({"deals": 10, "won": 5}))
+    stats.write_text(json.dumps({"deals": 10, "won": 5, "won_share": 0.5}))
     (docs / "index.md").write_text(
         "# T\n\nShare: {{hm stat won_share}}. Other: {{hm move 1 record=records/other.txt}}.\n\n"
         "```halfmoon\nrecord: records/other.txt\nafter: 1\n"
@@ -167,7 +167,7 @@ def test_a_rebuild_after_edits_gives_the_pages_of_a_fresh_build(project, tmp_pat
     messages_en["card.rank_name.K"] = "monarch"
     messages_en["docs.caption.next_move"] = messages_en["docs.caption.next_move"] + " (edited)"
     english.write_text(json.dumps(messages_en))
-    stats.write_text(json.dumps({"deals": 10, "won": 7}))
+    stats.write_text(json.dumps({"deals": 10, "won": 7, "won_share": 0.7}))
     stamp = other.stat()
     # Another game of the same length, written within the same clock tick as the first.
     other.write_text(f"{CODE}\n{first_moves(2, pick=1)}\n")

@@ -83,7 +83,7 @@ def write_records(docs) -> None:
     (records / "empty.txt").write_bytes(b"")
     (records / "bom.txt").write_bytes(b"\xef\xbb\xbfHM1-N-AAAAAAB\n")
     (records / "huge.txt").write_text("HM1-N-AAAAAAB\n" + "1+2 " * 300_000)
-    (records / "winnability.json").write_text(json.dumps({"deals": 10, "won": 5}))
+    (records / "winnability.json").write_text(json.dumps({"deals": 10, "won": 5, "won_share": 0.5}))
 
 
 def check_build(project, generated: list[tuple[str, int, int]]) -> None:

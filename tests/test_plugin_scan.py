@@ -78,6 +78,7 @@ def test_other_code_is_not_an_error(fence):
         ("see {hm move 1}} here", "one brace"),
         ("see {{{hm move 1}}} here", "more than two"),
         ("see {{hm-move 1}} here", "misspelt"),
+        ("see {{hmmove 1}} here", "misspelt"),
         ("see {{hm move 1", "not closed"),
         ("see {{hm move {{hm code}} 1}}", "not closed"),
     ],

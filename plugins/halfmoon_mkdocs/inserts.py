@@ -21,7 +21,7 @@ _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _BRACE = re.compile(r"[{}]")
 # Starts only at the first brace of a run, and never gives back what it took: each
 # character is looked at a bounded number of times.
-_OPENING = re.compile(r"(?<!\{)\{++[ \t]*+[hH][mM](?![A-Za-z0-9_])")
+_OPENING = re.compile(r"(?<!\{)\{++[ \t]*+[hH][mM]")
 _SPACE = " \t\n\r\f\v"
 
 
