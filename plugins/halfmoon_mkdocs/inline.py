@@ -236,23 +236,23 @@ def insert_mismatch(call: Call, writer: Writer, context: Context) -> str:
     playable = list(start.playable().items())
     for i, (first_source, first) in enumerate(playable):
         for second_source, second in playable[i + 1:]:
-            if _mismatch_kind(start, first_source, second_source) == kind:
+            if _mismatch_kind(start, (first_source, first), (second_source, second)) == kind:
                 return writer.move_words([(first_source, first), (second_source, second)])
     raise SourceError(f"the starting deal of {example.name} has no mismatch of kind {kind!r}")
 
 
-def _mismatch_kind(position: Position, first: str, second: str) -> str | None:
-    """Which of MISMATCHES the two cards are, as the engine's rules tell (None: they pair)."""
+def _mismatch_kind(position: Position, first: tuple[str, Card], second: tuple[str, Card]
+                   ) -> str | None:
+    """Which of MISMATCHES two playable cards are, as the engine's rules tell (None: they pair)."""
     try:
-        position.check(Move.of(first, second))
+        position.check(Move.of(first[0], second[0]))
     except IllegalMoveError as error:
-        cards = error.params.get("cards", ())
-        faces = sum(card.is_face for card in cards)
+        faces = first[1].is_face + second[1].is_face
         if error.kind == "sum":
             return "sum"
         if error.kind == "face_pair" and faces == 1:
             return "face"
-        if error.kind == "face_pair" and faces == 2 and cards[0].rank == cards[1].rank:
+        if error.kind == "face_pair" and faces == 2 and first[1].rank == second[1].rank:
             return "rank"
     return None
 
