@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from halfmoon import HalfMoonError, i18n
-from halfmoon.i18n import PLURAL_CATEGORIES, Catalog
+from halfmoon.i18n import Catalog
 
 from .errors import SourceError
 
@@ -29,19 +29,20 @@ def checked_catalog(lang: str) -> Catalog:
     try:
         messages = json.loads(text)
     except json.JSONDecodeError as error:
-        raise SourceError(f"not valid JSON: {error.msg}", error.lineno, shown) from None
+        raise SourceError(f"not valid JSON: {error.msg} (column {error.colno})", error.lineno,
+                          shown) from None
     except (ValueError, RecursionError) as error:  # numbers too long, nesting too deep
         raise SourceError(f"not a catalog: {error}", 1, shown) from None
     if not isinstance(messages, dict):
         raise SourceError("a catalog is a JSON object of messages", 1, shown)
     for key, message in messages.items():
-        problem = _problem(message)
+        problem = i18n.message_problem(key, message)
         if problem:
-            raise SourceError(f"message {key!r} {problem}", _line_of(text, key), shown)
+            raise SourceError(problem, _line_of(text, key), shown)
     try:
         return i18n.catalog(lang)
-    except (HalfMoonError, ValueError) as error:
-        raise SourceError(f"the engine cannot read it: {error}", 1, shown) from None
+    except HalfMoonError as error:  # what only the engine checks, such as a key given twice
+        raise SourceError(str(error).replace(f"{path}: ", ""), 1, shown) from None
 
 
 def _text(path: Path, shown: str) -> str:
@@ -56,27 +57,6 @@ def _text(path: Path, shown: str) -> str:
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         raise SourceError(f"not UTF-8 text (byte {data[error.start]:#04x})", line, shown) from None
-
-
-def _problem(message: object) -> str | None:
-    if isinstance(message, str):
-        return None
-    if not isinstance(message, dict):
-        return (f"is {_kind(message)}: a message is text, or an object of plural forms "
-                f"({', '.join(PLURAL_CATEGORIES)})")
-    for category, form in message.items():
-        if category not in PLURAL_CATEGORIES:
-            return f"has the plural form {category!r}, which CLDR does not know"
-        if not isinstance(form, str):
-            return f"has a plural form {category!r} that is {_kind(form)}, not text"
-    if "other" not in message:
-        return "lacks the plural form 'other'"
-    return None
-
-
-def _kind(value: object) -> str:
-    return {bool: "true or false", int: "a number", float: "a number", list: "a list",
-            dict: "an object", type(None): "null"}.get(type(value), type(value).__name__)
 
 
 def _line_of(text: str, key: str) -> int:
