@@ -197,3 +197,49 @@ def test_the_examples_are_replayed_once_per_build(project, monkeypatch):
         + "```halfmoon-moves\nrecord: records/game.txt\n```\n")
     build_here(project)
     assert len(calls) == 2  # records/game.txt, and the block's code and moves
+
+
+I18N_CONFIG = """site_name: Test
+theme:
+  name: material
+  font: false
+plugins:
+  - halfmoon:
+      example_record: records/game.txt
+  - i18n:
+      docs_structure: folder
+      fallback_to_default: false
+      languages:
+        - locale: en
+          default: true
+          name: English
+          build: true
+        - locale: fr
+          name: Français
+          build: true
+"""
+
+
+@pytest.mark.slow
+def test_with_static_i18n_listed_after_it_every_language_is_built_and_rebuilt(project):
+    """The plugin's order against static-i18n comes from event_priority, not from the list."""
+    (project / "mkdocs.yml").write_text(I18N_CONFIG)
+    docs = project / "docs"
+    for lang in ("en", "fr"):
+        (docs / lang).mkdir()
+        (docs / lang / "index.md").write_text(
+            "# T\n\n{{hm count 2 moves}}; {{hm move 1}}.\n\n```halfmoon\nrecord: ../records/game.txt"
+            "\n```\n".replace("../", ""))
+    config, messages = build_here(project)
+    assert plugin_errors(messages) == []
+    english = (project / "site" / "index.html").read_text()
+    french = (project / "site" / "fr" / "index.html").read_text()
+    assert "2 moves" in english and "2 coups" in french
+    assert english.count('class="hm-figure"') == french.count('class="hm-figure"') == 1
+    published = project / "site" / "assets" / "halfmoon" / "catalogs"
+    assert {path.name for path in published.glob("*.json")} >= {"en.json", "fr.json"}
+
+    (docs / "fr" / "index.md").write_text("# T\n\n{{hm count ² coups}}\n")
+    _, messages = build_here(project, config)  # the same plugin, as under mkdocs serve
+    (error,) = plugin_errors(messages)
+    assert error.startswith("docs/fr/index.md:3: ") and "whole number" in error

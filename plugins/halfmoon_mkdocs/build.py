@@ -73,23 +73,24 @@ class Build:
         self.catalogs, broken = published(i18n.available_languages())
         self.asset_version = assets.asset_version(docs_dir, self.catalogs)
         for error in broken:
-            self.report(error, "", once=True)
+            self.report(error, "")
 
     def render_page(self, markdown: str, lang: str, source: PageSource) -> tuple[str, dict[str, str]]:
         """The page's Markdown with its inserts and block placeholders, and the blocks' HTML."""
         try:
             checked_catalog(lang)
         except SourceError as error:
-            return markdown + self.report(error, source.path, once=True), {}
+            return markdown + self.report(error, source.path), {}
         context = Context(self.loader, self.default_record, self.stats, lang)
         rendered = render_markdown(markdown, context)
         shown = [self.report(error, source.path, offset=source.offset) for error in rendered.errors]
         return rendered.markdown + "".join(shown), rendered.slots
 
-    def report(self, error: SourceError, where: str, *, offset: int = 0, once: bool = False) -> str:
+    def report(self, error: SourceError, where: str, *, offset: int = 0) -> str:
         """Log ``file:line: what`` (counted by ``--strict``); the same as HTML for the page.
 
-        ``where`` is the page; an error about another file (a catalog) names that file.
+        ``where`` is the page; an error about another file (a catalog) names that file. The
+        same line is logged once a build, however many languages or pages meet it.
         """
         if error.path is not None:
             message = str(error)
@@ -98,7 +99,7 @@ class Build:
         else:
             message = f"{where}: {error.message}"
         message = " ".join(message.splitlines())
-        if not (once and message in self.errors):
+        if message not in self.errors:
             self.errors.append(message)
             log.error(message)
         return f'\n\n<p class="hm-error"><strong>Half Moon:</strong> {escape(message)}</p>\n'
