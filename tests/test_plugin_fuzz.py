@@ -187,3 +187,35 @@ def test_a_broken_catalog_is_a_one_line_error_naming_where(project, tmp_path, mo
     if edit != "byte order mark":  # a byte order mark is allowed
         assert located, messages
     shutil.rmtree(catalogs)
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
+    | st.text(alphabet="{}abc_ \n%", max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["one", "few", "other", "many", "zero", "x"]), inner, max_size=3),
+    max_leaves=6,
+)
+USED_KEYS = ["source.pile", "source.slot", "docs.count.cards", "docs.count.moves",
+             "docs.caption.next_move", "docs.list.separator", "docs.list.and",
+             "docs.move.card_from_pile", "docs.diagram.description", "card.letter.Q",
+             "card.suit_symbol.H", "diagram.summary", "diagram.item.pile", "diagram.title.after"]
+
+
+@pytest.mark.slow
+@settings(FUZZ, max_examples=20)
+@given(st.dictionaries(st.sampled_from(USED_KEYS), JSON_VALUES, min_size=1, max_size=3))
+def test_generated_catalog_messages_give_one_line_errors(project, tmp_path_factory, monkeypatch,
+                                                         edits):
+    catalogs = copy_catalogs(tmp_path_factory.mktemp("catalogs"))
+    monkeypatch.setattr(i18n, "catalog_dir", lambda: catalogs)
+    english = catalogs / "en.json"
+    messages = json.loads(english.read_text(encoding="utf-8"))
+    english.write_text(json.dumps({**messages, **edits}, ensure_ascii=False), encoding="utf-8")
+    (project / "docs" / "index.md").write_text(
+        "# T\n\n{{hm move 1}}, {{hm count 3 cards}}, {{hm source R3}}.\n\n```halfmoon\n"
+        "record: records/game.txt\nafter: 1\nmark: next\ncaption: docs.caption.next_move\n```\n")
+    _, logged = build_here(project)  # raising here (a traceback) fails the test
+    for message in logged:
+        assert re.match(MESSAGE, message), message
+        assert re.match(r"^(\S*en\.json|docs/index\.md):\d+: ", message), message
