@@ -45,6 +45,12 @@ def test_a_block_shown_inside_a_longer_fence_is_code():
     assert kinds("text\n\n````markdown\n" + BLOCK + "````\nafter\n") == ["prose", "code", "prose"]
 
 
+def test_only_a_line_feed_ends_a_line():
+    page = "a\u2028b\x0cc\x85d\r\n\n" + BLOCK
+    (block,) = [s.block for s in segments(page) if s.block]
+    assert block.line == 3
+
+
 def test_every_character_of_the_page_is_kept_in_order():
     page = "# T\n\nA {{hm code}}\n\n" + BLOCK + "\n~~~\ncode\n~~~\nend"
     assert "".join(segment.text for segment in segments(page)) == page

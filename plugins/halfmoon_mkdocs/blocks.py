@@ -89,7 +89,7 @@ def _closes(line: str, fence: _Fence) -> bool:
 
 def segments(markdown: str) -> Iterator[Segment]:
     """Cut a page into prose, code and blocks, in order, keeping every character."""
-    lines = markdown.splitlines(keepends=True)
+    lines = _lines(markdown)
     prose: list[str] = []
     prose_start = 1
     index = 0
@@ -113,6 +113,14 @@ def segments(markdown: str) -> Iterator[Segment]:
         prose_start = index + 1
     if prose:
         yield Segment("".join(prose), prose_start, "prose")
+
+
+def _lines(text: str) -> list[str]:
+    """The lines of ``text``, each with its "\\n": only "\\n" ends a line, as in Markdown
+    (``str.splitlines`` would also cut at U+2028 or a form feed and miscount the lines)."""
+    lines = [line + "\n" for line in text.split("\n")]
+    lines[-1] = lines[-1][:-1]
+    return lines if lines[-1] else lines[:-1]
 
 
 def _fenced(fence: _Fence, body: list[str], text: str, line: int, closed: bool) -> Segment:
