@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .errors import HalfMoonError
+from .errors import HalfMoonError, quoted
 
 SUITS = ("S", "H", "D", "C")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -24,11 +24,13 @@ class Card(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read machine notation, e.g. ``Card.parse("10H")``."""
-        cleaned = text.strip().upper()
+        """Read machine notation, e.g. ``Card.parse("10H")`` (ASCII: ``"Aſ"`` is no ace of spades)."""
+        cleaned = text.strip().upper() if text.isascii() else ""
         rank_text, suit = cleaned[:-1], cleaned[-1:]
         if suit not in SUITS or rank_text not in RANKS:
-            raise HalfMoonError(f"{text!r} is not a card: expected a rank A,2..10,J,Q,K and a suit S,H,D,C")
+            raise HalfMoonError(
+                f"{quoted(text)} is not a card: expected a rank A,2..10,J,Q,K and a suit S,H,D,C"
+            )
         return CARDS[RANKS.index(rank_text) + 1, suit]
 
     @property

@@ -50,7 +50,7 @@ def test_every_vector_was_checked(outcome):
         "codes": cases("codes", ("trimmed", "look_alikes")),
         "taps": cases("taps", ("code",)),
         "records": cases("records"),
-        "limits": 5,
+        "limits": 7,
     }
 
 

@@ -58,7 +58,7 @@ def test_a_skipped_browser_test_is_only_a_skip_outside_ci(tmp_path):
 
 def test_ci_script_runs_the_readme_test_command():
     script = (ROOT / ".ci" / "run").read_text()
-    assert "python3 dev.py test" in script and "chromium" in script
+    assert "python3 dev.py test" in script and "chromium" in script and "nodejs" in script
 
 
 def test_the_python_code_passes_the_linter():

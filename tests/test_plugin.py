@@ -1,4 +1,4 @@
-"""The MkDocs plugin's parts without MkDocs: blocks, inserts, words, plurals, cache, CLI."""
+"""The MkDocs plugin's parts without MkDocs: blocks, inserts, words, plurals, figures, CLI."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import re
 
 import pytest
 from halfmoon_mkdocs.blocks import segments
-from halfmoon_mkdocs.cache import RenderCache
+from halfmoon_mkdocs.context import Context
 from halfmoon_mkdocs.errors import SourceError
 from halfmoon_mkdocs.examples import ExampleLoader
-from halfmoon_mkdocs.inline import InsertContext, replace_inserts
+from halfmoon_mkdocs.inline import replace_inserts
 from halfmoon_mkdocs.stats import Stats
 from halfmoon_mkdocs.words import Writer
 from hypothesis import given, settings
@@ -43,9 +43,9 @@ def docs(tmp_path):
     return tmp_path
 
 
-def context_for(docs, record_text: str) -> InsertContext:
+def context_for(docs, record_text: str, lang: str = "en") -> Context:
     (docs / "records" / "game.txt").write_text(record_text, encoding="utf-8")
-    return InsertContext(ExampleLoader(docs), "records/game.txt", Stats(docs / "stats.json"))
+    return Context(ExampleLoader(docs), "records/game.txt", Stats(docs / "stats.json"), lang)
 
 
 # --- blocks ---------------------------------------------------------------------------
@@ -75,16 +75,18 @@ def test_block_options_are_read_with_their_lines():
 )
 def test_a_malformed_block_names_its_line_and_problem(body, line, words):
     page = f"# Title\n\n```halfmoon\n{body}```\n"
-    with pytest.raises(SourceError) as caught:
-        list(segments(page))
-    assert caught.value.line == line
-    assert words in caught.value.message
+    (error,) = errors_of(page)
+    assert error.line == line
+    assert words in error.message
 
 
 def test_an_unclosed_block_is_an_error_at_its_fence():
-    with pytest.raises(SourceError) as caught:
-        list(segments("intro\n\n```halfmoon\ncode: HM1-N-AAAAAAB\n"))
-    assert caught.value.line == 3
+    (error,) = errors_of("intro\n\n```halfmoon\ncode: HM1-N-AAAAAAB\n")
+    assert error.line == 3 and "never closed" in error.message
+
+
+def errors_of(page: str) -> list[SourceError]:
+    return [segment.error for segment in segments(page) if segment.error is not None]
 
 
 # --- inserts --------------------------------------------------------------------------
@@ -219,20 +221,6 @@ def test_stats_give_counts_and_a_share(docs):
     text = replace_inserts("{{hm stat deals}}: {{hm stat won_share}}", 1,
                            Writer("en", html=False), context)
     assert text == "200 deals: 75%"
-
-
-# --- cache ----------------------------------------------------------------------------
-
-def test_the_cache_renders_once_and_forgets_what_a_build_stopped_using():
-    cache, calls = RenderCache(), []
-    render = lambda: calls.append(1) or "html"  # noqa: E731
-    cache.start_build()
-    assert cache.get("a", render) == cache.get("a", render) == "html"
-    assert len(calls) == 1
-    cache.start_build()
-    cache.get("b", render)
-    cache.start_build()
-    assert len(cache) == 1  # "a" was not used by the previous build
 
 
 # --- check-catalogs -------------------------------------------------------------------

@@ -1,58 +1,39 @@
-"""The plugin inside real MkDocs builds of a one-page project: errors, cache, watch, assets."""
+"""The plugin inside real MkDocs builds of a small project: errors, rebuilds, assets."""
 
 from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
-from pathlib import Path
+import re
 
 import pytest
+from plugin_project import (
+    CODE,
+    MESSAGE,
+    build_command,
+    build_here,
+    copy_catalogs,
+    first_moves,
+    make_project,
+    pages,
+)
 
-from halfmoon import Position
-from halfmoon.i18n import catalog_dir
+from halfmoon import i18n
 
-CODE = "HM1-N-AAAAAAB"
-CONFIG = """site_name: Test
-theme:
-  name: material
-  font: false
-plugins:
-  - halfmoon:
-      example_record: records/game.txt
-"""
-
-
-def first_moves(count: int) -> str:
-    position, moves = Position(CODE), []
-    for _ in range(count):
-        move = position.legal_moves()[0]
-        position.push(move)
-        moves.append(str(move))
-    return " ".join(moves)
-
-
-@pytest.fixture
-def project(tmp_path):
-    (tmp_path / "docs" / "records").mkdir(parents=True)
-    (tmp_path / "mkdocs.yml").write_text(CONFIG)
-    (tmp_path / "docs" / "records" / "game.txt").write_text(f"{CODE}\n{first_moves(3)}\n")
-    return tmp_path
-
-
-def build(project: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(project / "site")],
-        cwd=project, capture_output=True, text=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-    )
-
-
+FRONT = "---\ntitle: T\n---\n\n"  # four lines MkDocs takes off before the plugin sees the page
 GOOD_BLOCK = (
     "```halfmoon\nrecord: records/game.txt\nafter: 1\nmark: next\n"
     "caption: docs.caption.next_move\n```\n"
 )
+
+
+@pytest.fixture
+def project(tmp_path):
+    return make_project(tmp_path)
+
+
+def plugin_errors(messages: list[str]) -> list[str]:
+    return [m for m in messages if m.startswith(("docs/", "catalogs/")) or ".json" in m]
 
 
 @pytest.mark.slow
@@ -62,69 +43,203 @@ GOOD_BLOCK = (
         ("# T\n\n```halfmoon\ncode: HM1-X-AAAAAAB\n```\n", 4, "variant"),
         ("# T\n\n```halfmoon\nrecord: records/none.txt\n```\n", 4, "not found"),
         ("# T\n\n```halfmoon\nrecord: records/game.txt\nafter: 9\n```\n", 5, "out of range"),
-        ("# T\n\n```halfmoon\nrecord: records/game.txt\nzoom: 2\n```\n", 5, "unknown key 'zoom'"),
+        (FRONT + "# T\n\n```halfmoon\nrecord: records/game.txt\nzoom: 2\n```\n", 9,
+         "unknown key 'zoom'"),
         ("# T\n\nText\n\n```halfmoon\ncode: HM1-N-AAAAAAB\nmoves: 1+2\n```\n", 7, "not 11"),
         ("# T\n\n```halfmoon\nrecord: records/game.txt\ncaption: docs.nope\n```\n", 5, "docs.nope"),
-        ("# T\n\nSee {{hm move 7}} here.\n", 3, "move number 7 is out of range"),
+        (FRONT + "# T\n\nSee {{hm move 7}} here.\n", 7, "move number 7 is out of range"),
         ("# T\n\n```halfmoon\nrecord: records/game.txt\nafter: end\nmark: next\n```\n", 6,
          "no move after"),
+        (FRONT + "# T\n\n```halfmoon-move\nrecord: records/game.txt\n```\n", 7, "unknown block"),
+        ("# T\n\nSee {{HM move 1}}.\n", 3, "misspelt insert"),
     ],
 )
-def test_a_broken_block_fails_the_strict_build_with_page_and_line(project, page, line, words):
+def test_a_broken_page_fails_the_strict_build_with_file_and_line(project, page, line, words):
     (project / "docs" / "index.md").write_text(page)
-    result = build(project)
+    result = build_command(project)
     assert result.returncode != 0
     output = result.stdout + result.stderr
-    assert f"docs/index.md:{line}:" in output, output
+    assert f"docs/index.md:{line}: " in output, output
     assert words in output, output
+    assert "Traceback" not in output
+
+
+def test_errors_name_the_line_in_the_file_front_matter_included(project):
+    page = FRONT + "# T\n\n" + "\n" * 30 + "```halfmoon\ncode: HM1-N-AAAAAAB\ncolour: red\n```\n"
+    (project / "docs" / "index.md").write_text(page)
+    lines = page.splitlines()
+    _, messages = build_here(project)
+    (error,) = plugin_errors(messages)
+    found = re.match(MESSAGE, error)
+    assert found and found["file"] == "docs/index.md", error
+    assert lines[int(found["line"]) - 1] == "colour: red"
 
 
 @pytest.mark.slow
-def test_an_illegal_move_in_a_record_file_is_reported_with_the_record_line(project):
-    (project / "docs" / "records" / "game.txt").write_text(f"{CODE}\n\n{first_moves(1)} 1+2\n")
+@pytest.mark.parametrize(
+    ("setup", "words"),
+    [
+        (lambda docs: (docs / "records" / "folder.txt").mkdir(), "is not a file"),
+        (lambda docs: (docs / "records" / "folder.txt").write_bytes(b"HM1-N-AAAAAAB\n\xff\xfe"),
+         "not UTF-8"),
+        (lambda docs: (docs / "records" / "folder.txt").write_bytes(b""), "empty"),
+    ],
+)
+def test_a_record_that_is_no_text_file_is_an_error_at_the_block(project, setup, words):
+    setup(project / "docs")
+    (project / "docs" / "index.md").write_text("# T\n\n```halfmoon\nrecord: records/folder.txt\n```\n")
+    _, messages = build_here(project)
+    (error,) = plugin_errors(messages)
+    assert error.startswith("docs/index.md:4: ") and words in error, error
+
+
+@pytest.mark.slow
+def test_a_record_with_a_byte_order_mark_is_read(project):
+    record = project / "docs" / "records" / "game.txt"
+    record.write_bytes(b"\xef\xbb\xbf" + record.read_bytes())
     (project / "docs" / "index.md").write_text("# T\n\n" + GOOD_BLOCK)
-    output = "".join(build(project).__dict__[k] or "" for k in ("stdout", "stderr"))
-    assert "docs/index.md:4:" in output  # the block's record line
-    assert "records/game.txt:3:" in output and "move 2" in output
+    _, messages = build_here(project)
+    assert plugin_errors(messages) == []
 
 
 @pytest.mark.slow
-def test_a_good_page_builds_and_publishes_the_catalogs_for_the_game(project):
-    (project / "docs" / "index.md").write_text("# T\n\nFirst: {{hm move 1}}.\n\n" + GOOD_BLOCK)
-    result = build(project)
-    assert result.returncode == 0, result.stderr
+@pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity", "1e400"])
+def test_figures_that_are_no_numbers_are_errors_not_nan_percent(project, value):
+    (project / "docs" / "records" / "winnability.json").write_text(
+        f'{{"deals": 10, "won": 5, "ci_low": {value}}}')
+    (project / "docs" / "index.md").write_text("# T\n\nLow: {{hm stat ci_low}}.\n")
+    _, messages = build_here(project)
+    (error,) = plugin_errors(messages)
+    assert error.startswith("docs/index.md:3: "), error
     html = (project / "site" / "index.html").read_text()
+    assert not re.search(r"(?i)(nan|inf|∞)\s*%", html)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("container", ["- item\n\n    ", "!!! note\n\n    ", "> "])
+def test_a_block_in_a_list_item_an_admonition_or_a_quote_is_rendered_there(project, container):
+    first, _, indent = container.rpartition("\n")
+    block = "".join(indent + line + "\n" for line in GOOD_BLOCK.splitlines())
+    (project / "docs" / "index.md").write_text(f"# T\n\n{first}\n{block}")
+    _, messages = build_here(project)
+    assert plugin_errors(messages) == []
+    html = (project / "site" / "index.html").read_text()
+    assert html.count('class="hm-figure"') == 1 and "HALFMOONSLOT" not in html
+    tag = {"- ": "<li>", "!!": 'class="admonition', "> ": "<blockquote>"}[container[:2]]
+    assert html.index(tag) < html.index('class="hm-figure"')
+
+
+def test_a_good_page_builds_and_publishes_the_catalogs(project):
+    (project / "docs" / "index.md").write_text("# T\n\nFirst: {{hm move 1}}.\n\n" + GOOD_BLOCK)
+    _, messages = build_here(project)
+    assert plugin_errors(messages) == []
+    site = project / "site"
+    html = (site / "index.html").read_text()
     assert html.count('class="hm-diagram"') == 1
     assert "<figcaption>" in html and 'class="hm-text-alternative"' in html
-    for source in catalog_dir().glob("*.json"):
-        published = project / "site" / "assets" / "halfmoon" / "catalogs" / source.name
+    for source in i18n.catalog_dir().glob("*.json"):
+        published = site / "assets" / "halfmoon" / "catalogs" / source.name
         assert json.loads(published.read_text()) == json.loads(source.read_text())
 
 
+def test_a_rebuild_after_edits_gives_the_pages_of_a_fresh_build(project, tmp_path, monkeypatch):
+    """As under ``mkdocs serve``: one process, one plugin, files edited between builds."""
+    catalogs = copy_catalogs(tmp_path)
+    monkeypatch.setattr(i18n, "catalog_dir", lambda: catalogs)
+    docs = project / "docs"
+    other = docs / "records" / "other.txt"
+    other.write_text(f"{CODE}\n{first_moves(2)}\n")
+    stats = docs / "records" / "winnability.json"
+    stats.write_text(json.dumps({"deals": 10, "won": 5, "won_share": 0.5}))
+    (docs / "index.md").write_text(
+        "# T\n\nShare: {{hm stat won_share}}. Other: {{hm move 1 record=records/other.txt}}.\n\n"
+        "```halfmoon\nrecord: records/other.txt\nafter: 1\n"
+        "caption: {{hm stat won_share}} won; then {{hm move 2 record=records/other.txt}}\n```\n\n"
+        + GOOD_BLOCK + "\n```halfmoon-moves\nrecord: records/other.txt\n```\n"
+    )
+    config, messages = build_here(project)
+    assert plugin_errors(messages) == []
+    before = pages(project / "site")
+
+    english = catalogs / "en.json"
+    messages_en = json.loads(english.read_text())
+    messages_en["card.letter.Q"] = "D"
+    messages_en["card.rank_name.K"] = "monarch"
+    messages_en["docs.caption.next_move"] = messages_en["docs.caption.next_move"] + " (edited)"
+    english.write_text(json.dumps(messages_en))
+    stats.write_text(json.dumps({"deals": 10, "won": 7, "won_share": 0.7}))
+    stamp = other.stat()
+    # Another game of the same length, written within the same clock tick as the first.
+    other.write_text(f"{CODE}\n{first_moves(2, pick=1)}\n")
+    os.utime(other, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert first_moves(2, pick=1) != first_moves(2)
+
+    build_here(project, config)
+    rebuilt = pages(project / "site")
+    _, messages = build_here(project, site="fresh")
+    fresh = pages(project / "fresh")
+    assert rebuilt == fresh
+    page = rebuilt["index.html"]
+    assert page != before["index.html"]
+    assert "70%" in page and "(edited)" in page and "monarch" in page
+    assert ">D</text>" in page  # the queens' letter in the drawings
+
+
+def test_the_examples_are_replayed_once_per_build(project, monkeypatch):
+    from halfmoon import Record
+
+    calls = []
+    replay = Record.replay
+    monkeypatch.setattr(Record, "replay", lambda self, *a: calls.append(1) or replay(self, *a))
+    block = f"```halfmoon\ncode: HM1-N-AAAAAAB\nmoves: {first_moves(2)}\nafter: 1\n```\n\n"
+    (project / "docs" / "index.md").write_text(
+        "# T\n\n{{hm move 1}} {{hm move 2}} {{hm score end}}\n\n" + GOOD_BLOCK * 2 + block * 2
+        + "```halfmoon-moves\nrecord: records/game.txt\n```\n")
+    build_here(project)
+    assert len(calls) == 2  # records/game.txt, and the block's code and moves
+
+
+I18N_CONFIG = """site_name: Test
+theme:
+  name: material
+  font: false
+plugins:
+  - halfmoon:
+      example_record: records/game.txt
+  - i18n:
+      docs_structure: folder
+      fallback_to_default: false
+      languages:
+        - locale: en
+          default: true
+          name: English
+          build: true
+        - locale: fr
+          name: Français
+          build: true
+"""
+
+
 @pytest.mark.slow
-def test_a_rebuild_reuses_diagrams_and_redraws_after_a_record_changes(project):
-    from mkdocs.commands.build import build as mkdocs_build
-    from mkdocs.config import load_config
+def test_with_static_i18n_listed_after_it_every_language_is_built_and_rebuilt(project):
+    """The plugin's order against static-i18n comes from event_priority, not from the list."""
+    (project / "mkdocs.yml").write_text(I18N_CONFIG)
+    docs = project / "docs"
+    for lang in ("en", "fr"):
+        (docs / lang).mkdir()
+        (docs / lang / "index.md").write_text(
+            "# T\n\n{{hm count 2 moves}}; {{hm move 1}}.\n\n```halfmoon\nrecord: ../records/game.txt"
+            "\n```\n".replace("../", ""))
+    config, messages = build_here(project)
+    assert plugin_errors(messages) == []
+    english = (project / "site" / "index.html").read_text()
+    french = (project / "site" / "fr" / "index.html").read_text()
+    assert "2 moves" in english and "2 coups" in french
+    assert english.count('class="hm-figure"') == french.count('class="hm-figure"') == 1
+    published = project / "site" / "assets" / "halfmoon" / "catalogs"
+    assert {path.name for path in published.glob("*.json")} >= {"en.json", "fr.json"}
 
-    (project / "docs" / "index.md").write_text("# T\n\n" + GOOD_BLOCK)
-    config = load_config(str(project / "mkdocs.yml"), site_dir=str(project / "site"))
-    config.plugins.on_startup(command="serve", dirty=False)
-    plugin = config.plugins["halfmoon"]
-    mkdocs_build(config)
-    first = (project / "site" / "index.html").read_text()
-    assert plugin.cache.misses == 1 and plugin.cache.hits == 0
-
-    mkdocs_build(config)
-    assert plugin.cache.hits == 1 and plugin.cache.misses == 1
-
-    record = project / "docs" / "records" / "game.txt"
-    # Another first move, and a second one after it: the diagram after move 1 must change.
-    position = Position(CODE)
-    other = position.legal_moves()[-1]
-    assert str(other) != first_moves(1)
-    position.push(other)
-    record.write_text(f"{CODE}\n{other} {position.legal_moves()[0]}\n")
-    os.utime(record, ns=(1, 1))  # a different stamp even on coarse clocks
-    mkdocs_build(config)
-    assert plugin.cache.misses == 2
-    assert (project / "site" / "index.html").read_text() != first
+    (docs / "fr" / "index.md").write_text("# T\n\n{{hm count ² coups}}\n")
+    _, messages = build_here(project, config)  # the same plugin, as under mkdocs serve
+    (error,) = plugin_errors(messages)
+    assert error.startswith("docs/fr/index.md:3: ") and "whole number" in error

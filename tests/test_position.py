@@ -206,3 +206,11 @@ def test_the_status_of_a_won_and_of_a_deadlocked_game():
         if not position.is_won():
             break
     assert position.status is Status.DEADLOCKED and position.is_deadlocked()
+
+
+@pytest.mark.parametrize("text", ["Aſ", "aſ", "10Ｈ", "ＡS", "Kß"])
+def test_card_notation_is_ascii_without_case_folding(text):
+    from halfmoon import Card, HalfMoonError
+
+    with pytest.raises(HalfMoonError, match="is not a card"):
+        Card.parse(text)

@@ -299,8 +299,10 @@ def test_the_verdict_file_of_a_merged_run_agrees_with_its_summary(tmp_path, caps
     for k, name in enumerate(files, start=1):
         stats_json(capsys, "--deals", "6", "--start", START, "--jobs", "1", "--shard", f"{k}/2",
                    "--results", name)
-    verdicts = tmp_path / "verdicts.gz"
-    summary = stats_json(capsys, "--merge", *files, "--verdicts", str(verdicts))
+    verdicts, lost = tmp_path / "verdicts.gz", tmp_path / "lost.txt"
+    summary = stats_json(capsys, "--merge", *files, "--verdicts", str(verdicts), "--lost", str(lost))
+    listed = [line for line in lost.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
+    assert listed == summary["lost_deals"]
     read = read_verdicts(verdicts)
     assert read.counts() == {verdict: summary[verdict] for verdict in ("won", "lost", "undecided")}
     first = DealCode.parse(START).number
@@ -322,8 +324,9 @@ def test_a_broken_verdict_file_is_refused_with_one_line(data):
     assert str(error.value).startswith("v.gz: ") and "\n" not in str(error.value)
 
 
-def test_verdicts_go_with_merge_only(capsys):
-    assert main(["stats", "--deals", "3", "--verdicts", "v.gz"]) == 2
+@pytest.mark.parametrize("option", ["--verdicts", "--lost"])
+def test_verdicts_and_lost_lists_go_with_merge_only(capsys, option):
+    assert main(["stats", "--deals", "3", option, "v.gz"]) == 2
     assert "--merge" in capsys.readouterr().err
 
 

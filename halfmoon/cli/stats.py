@@ -77,6 +77,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     stats.add_argument("--verdicts", metavar="FILE.gz",
                        help="with --merge: also write the verdict file of the site's lookup "
                        "(one symbol per deal, compressed)")
+    stats.add_argument("--lost", metavar="FILE.txt",
+                       help="with --merge: also write the lost deals' codes, one a line, for readers to try")
     stats.add_argument("--json", action="store_true", help="print the figures as JSON")
     stats.add_argument("-o", "--output", metavar="FILE", help="write the figures here instead of printing")
     stats.set_defaults(run=run_stats)
@@ -103,10 +105,11 @@ def _jobs(requested: int | None, work: int) -> int:
 def run_stats(args: argparse.Namespace) -> int:
     if args.output:
         check_writable(args.output, "-o")
-    if args.verdicts:
-        if not args.merge:
-            raise SolverUsageError("--verdicts goes with --merge: the verdicts come from results files")
-        check_writable(args.verdicts, "--verdicts")
+    for option, name in (("--verdicts", args.verdicts), ("--lost", args.lost)):
+        if name:
+            if not args.merge:
+                raise SolverUsageError(f"{option} goes with --merge: it is built from results files")
+            check_writable(name, option)
     if args.merge:
         return _run_merge(args)
     if args.deals is None:
@@ -183,7 +186,14 @@ def _run_merge(args: argparse.Namespace) -> int:
         Path(args.verdicts).write_bytes(data)
         print(f"halfmoon: verdicts of {header.deals:,} deals written to {args.verdicts} "
               f"({len(data):,} bytes)", file=sys.stderr)
-    _write_summary(args, summarise(header, results, command, complete=complete))
+    summary = summarise(header, results, command, complete=complete)
+    if args.lost:
+        Path(args.lost).write_text(
+            f"# The {summary.lost:,} deals of {summary.start} to {summary.last} that cannot be won "
+            f"(each proved twice; {command}).\n" + "".join(code + "\n" for code in summary.lost_deals),
+            encoding="utf-8",
+        )
+    _write_summary(args, summary)
     return 0
 
 

@@ -2,12 +2,15 @@
 
 The scanner knows enough of CommonMark fences to skip code that merely *shows* a block
 (a ``halfmoon`` fence nested in a longer fence, as on the authors page) and to tell the
-inline-insert pass which text lies outside code.
+inline-insert pass which text lies outside code. A fence may be indented or quoted (in a
+list item, an admonition, a block quote): its block is rendered in place all the same.
+
+One pass over the lines, with plain string operations only, so the time is linear in the
+size of the page whatever it holds.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -15,13 +18,12 @@ from .errors import SourceError
 
 BLOCK_KINDS = ("halfmoon", "halfmoon-moves", "halfmoon-stepper")
 KEYS = {
-    "halfmoon": {"record", "code", "moves", "after", "mark", "caption"},
-    "halfmoon-moves": {"record", "code", "moves"},
-    "halfmoon-stepper": {"record", "code", "moves"},
+    "halfmoon": ("record", "code", "moves", "after", "mark", "caption"),
+    "halfmoon-moves": ("record", "code", "moves"),
+    "halfmoon-stepper": ("record", "code", "moves"),
 }
-
-_FENCE = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^\n]*?)[ \t]*$")
-_OPTION = re.compile(r"^\s*(?P<key>[A-Za-z_-]+)\s*:\s*(?P<value>.*?)\s*$")
+_PREFIX_CHARACTERS = " \t>"  # indentation, list item continuation, block quote markers
+MAX_QUOTE = 60  # how much of an offending line an error message repeats
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,7 @@ class Block:
     options: dict[str, str]
     line: int  # 1-based line of the opening fence
     option_lines: dict[str, int] = field(default_factory=dict)
+    prefix: str = ""  # what precedes the fence on its line: indentation, "> "
 
     def line_of(self, key: str) -> int:
         return self.option_lines.get(key, self.line)
@@ -39,23 +42,60 @@ class Block:
 
 @dataclass(frozen=True)
 class Segment:
-    """A run of Markdown lines: either prose (inserts allowed), code, or a block."""
+    """A run of Markdown lines: prose (inserts allowed), code, or a block.
+
+    ``error`` is set on a block that cannot be read, and on code whose fence looks like a
+    misspelt block; the text is then kept as it is.
+    """
 
     text: str
     first_line: int
     kind: str  # "prose", "code" or "block"
     block: Block | None = None
+    error: SourceError | None = None
+
+
+@dataclass(frozen=True)
+class _Fence:
+    prefix: str
+    char: str
+    length: int
+    info: str
+
+
+def quote(text: str) -> str:
+    """``text`` for an error message: repr'd, and cut when long."""
+    if len(text) > MAX_QUOTE:
+        return repr(text[:MAX_QUOTE]) + "…"
+    return repr(text)
+
+
+def _opening_fence(line: str) -> _Fence | None:
+    body = line.lstrip(_PREFIX_CHARACTERS)
+    if not body.startswith(("```", "~~~")):
+        return None
+    char = body[0]
+    length = len(body) - len(body.lstrip(char))
+    info = body[length:].strip()
+    if char == "`" and "`" in info:  # ```x``` at the start of a line is inline code
+        return None
+    return _Fence(line[: len(line) - len(body)], char, length, info)
+
+
+def _closes(line: str, fence: _Fence) -> bool:
+    body = line.lstrip(_PREFIX_CHARACTERS).rstrip()
+    return len(body) >= fence.length and body == fence.char * len(body)
 
 
 def segments(markdown: str) -> Iterator[Segment]:
     """Cut a page into prose, code and blocks, in order, keeping every character."""
-    lines = markdown.splitlines(keepends=True)
+    lines = _lines(markdown)
     prose: list[str] = []
     prose_start = 1
     index = 0
     while index < len(lines):
-        match = _FENCE.match(lines[index].rstrip("\n"))
-        if not match or (match["fence"][0] == "`" and "`" in match["info"]):
+        fence = _opening_fence(lines[index])
+        if fence is None:
             prose.append(lines[index])
             index += 1
             continue
@@ -63,53 +103,76 @@ def segments(markdown: str) -> Iterator[Segment]:
             yield Segment("".join(prose), prose_start, "prose")
             prose = []
         start = index
-        fence = match["fence"]
-        end = _closing_fence(lines, start + 1, fence)
-        body = lines[start + 1 : end]
-        text = "".join(lines[start : end + 1])
-        info = match["info"].split()[0] if match["info"] else ""
-        if info in BLOCK_KINDS:
-            if end >= len(lines):
-                raise SourceError(f"the {info} block is never closed with {fence}", start + 1)
-            yield Segment(text, start + 1, "block", parse_block(info, body, start + 1))
-        else:
-            yield Segment(text, start + 1, "code")
-        index = end + 1
+        index += 1
+        while index < len(lines) and not _closes(lines[index], fence):
+            index += 1
+        closed = index < len(lines)
+        text = "".join(lines[start : index + 1])
+        yield _fenced(fence, lines[start + 1 : index], text, start + 1, closed)
+        index += 1
         prose_start = index + 1
     if prose:
         yield Segment("".join(prose), prose_start, "prose")
 
 
-def _closing_fence(lines: list[str], start: int, fence: str) -> int:
-    for index in range(start, len(lines)):
-        stripped = lines[index].strip()
-        if (
-            stripped
-            and set(stripped) == {fence[0]}
-            and len(stripped) >= len(fence)
-            and len(lines[index]) - len(lines[index].lstrip(" ")) <= 3
-        ):
-            return index
-    return len(lines)
+def _lines(text: str) -> list[str]:
+    """The lines of ``text``, each with its "\\n": only "\\n" ends a line, as in Markdown
+    (``str.splitlines`` would also cut at U+2028 or a form feed and miscount the lines)."""
+    lines = [line + "\n" for line in text.split("\n")]
+    lines[-1] = lines[-1][:-1]
+    return lines if lines[-1] else lines[:-1]
 
 
-def parse_block(kind: str, body: list[str], fence_line: int) -> Block:
+def _fenced(fence: _Fence, body: list[str], text: str, line: int, closed: bool) -> Segment:
+    words = fence.info.split()
+    kind = words[0] if words else ""
+    if kind not in BLOCK_KINDS:
+        error = _misspelt(kind, line)
+        return Segment(text, line, "code", error=error)
+    if not closed:
+        error = SourceError(f"the {kind} block is never closed with {fence.char * fence.length}",
+                            line)
+        return Segment(text, line, "code", error=error)
+    if len(words) > 1:
+        error = SourceError(f"the {kind} block takes nothing after its name on the fence line "
+                            f"(found {quote(' '.join(words[1:]))}); write options as "
+                            "'key: value' lines inside the block", line)
+        return Segment(text, line, "code", error=error)
+    try:
+        block = parse_block(kind, body, line, fence.prefix)
+    except SourceError as error:
+        return Segment(text, line, "code", error=error)
+    return Segment(text, line, "block", block)
+
+
+def _misspelt(kind: str, line: int) -> SourceError | None:
+    """An error when a fence's language looks like a block's name but is none of them."""
+    squeezed = "".join(ch for ch in kind.lower() if ch.isalnum())
+    if "halfmoon" not in squeezed:
+        return None
+    return SourceError(f"unknown block {quote(kind)}: a Half Moon block is one of "
+                       f"{', '.join(BLOCK_KINDS)} (lower case, right after the fence)", line)
+
+
+def parse_block(kind: str, body: list[str], fence_line: int, prefix: str = "") -> Block:
     """Read the ``key: value`` lines of a block; unknown or repeated keys are errors."""
     options: dict[str, str] = {}
     option_lines: dict[str, int] = {}
     for offset, raw in enumerate(body, start=1):
         line_number = fence_line + offset
-        if not raw.strip() or raw.lstrip().startswith("#"):
+        text = raw.lstrip(_PREFIX_CHARACTERS).strip()
+        if not text or text.startswith("#"):
             continue
-        match = _OPTION.match(raw)
-        if not match:
-            raise SourceError(
-                f"{kind} block: expected 'key: value', found {raw.strip()!r}", line_number
-            )
-        key, value = match["key"].lower(), match["value"]
+        key, colon, value = text.partition(":")
+        key, value = key.strip().lower(), value.strip()
+        if not colon or not key or not all(ch.isascii() and (ch.isalpha() or ch in "-_")
+                                           for ch in key):
+            raise SourceError(f"{kind} block: expected 'key: value', found {quote(text)}",
+                              line_number)
         if key not in KEYS[kind]:
             allowed = ", ".join(sorted(KEYS[kind]))
-            raise SourceError(f"{kind} block: unknown key {key!r} (allowed: {allowed})", line_number)
+            raise SourceError(f"{kind} block: unknown key {quote(key)} (allowed: {allowed})",
+                              line_number)
         if key in options:
             raise SourceError(f"{kind} block: {key!r} is given twice", line_number)
         if not value:
@@ -119,7 +182,8 @@ def parse_block(kind: str, body: list[str], fence_line: int) -> Block:
     if "record" in options and "code" in options:
         raise SourceError(f"{kind} block: give either 'record' or 'code', not both", fence_line)
     if "moves" in options and "code" not in options:
-        raise SourceError(f"{kind} block: 'moves' needs a 'code' to start from", option_lines["moves"])
+        raise SourceError(f"{kind} block: 'moves' needs a 'code' to start from",
+                          option_lines["moves"])
     if "record" not in options and "code" not in options:
         raise SourceError(f"{kind} block: it needs a 'record' or a 'code'", fence_line)
-    return Block(kind, options, fence_line, option_lines)
+    return Block(kind, options, fence_line, option_lines, prefix)

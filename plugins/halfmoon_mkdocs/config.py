@@ -15,7 +15,5 @@ class HalfMoonConfig(base.Config):
     stats_file = c.Type(str, default="records/winnability.json")
     # Where the catalogs are published in the built site, for the browser game.
     catalogs_path = c.Type(str, default="assets/halfmoon/catalogs")
-    # Keep rendered diagrams between builds of one `mkdocs serve`.
-    cache = c.Type(bool, default=True)
     # Give the search plugin every catalog language Material's lunr knows (Hebrew too).
     search_languages = c.Type(bool, default=True)

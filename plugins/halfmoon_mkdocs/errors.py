@@ -1,19 +1,24 @@
-"""The error every broken block or insert raises: it knows its line in the Markdown source."""
+"""The error every broken block, insert or catalog raises: it knows its file and line."""
 
 from __future__ import annotations
 
 
 class SourceError(Exception):
-    """Something wrong at a line of a page; the plugin adds the page's path."""
+    """Something wrong at a line of a page (the plugin adds the page's path), or of another
+    file named by ``path`` (a catalog)."""
 
-    def __init__(self, message: str, line: int | None = None) -> None:
+    def __init__(self, message: str, line: int | None = None, path: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.line = line
+        self.path = path
 
     def at(self, line: int) -> SourceError:
-        """This error placed at ``line`` unless it already has a line."""
-        return self if self.line is not None else SourceError(self.message, line)
+        """This error placed at ``line`` unless it already has a line or its own file."""
+        if self.line is not None or self.path is not None:
+            return self
+        return SourceError(self.message, line)
 
     def __str__(self) -> str:
-        return f"line {self.line}: {self.message}" if self.line else self.message
+        where = ":".join(str(part) for part in (self.path, self.line) if part is not None)
+        return f"{where}: {self.message}" if where else self.message

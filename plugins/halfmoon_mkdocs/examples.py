@@ -1,25 +1,45 @@
-"""Replaying the games the pages talk about: a record file, or a code with moves."""
+"""Replaying the games the pages talk about: a record file, or a code with moves.
+
+A loader lives for one build: each record file is read once, and each game parsed and
+replayed once, however many blocks, inserts and languages use it. Nothing outlives the
+build, so an edited record is always read again.
+"""
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from halfmoon import Card, DealCode, HalfMoonError, Move, Position, Record
 
+from .blocks import quote
 from .errors import SourceError
+from .values import whole_number
 
-MOVE_KEYWORDS = ("middle", "end")
+MAX_RECORD_BYTES = 1_000_000  # a won game's record is well under 1 kB
 
 
-@dataclass
+@dataclass(frozen=True)
 class Example:
-    """A replayable game: its record and the positions already computed."""
+    """A replayed game: its record, and the position before and after every move."""
 
     record: Record
     name: str
-    _positions: dict[int, Position] = field(default_factory=dict, repr=False)
+    positions: tuple[Position, ...]  # positions[n]: after n moves; shared, never changed
+
+    @classmethod
+    def replay(cls, record: Record, name: str) -> Example:
+        """Replay ``record`` once (every move checked), keeping each position on the way."""
+        try:
+            position = record.replay()
+        except HalfMoonError as error:
+            raise SourceError(str(error)) from None
+        positions = [position.copy()]
+        for _ in record.moves:
+            position.pop()
+            positions.append(position.copy())
+        return cls(record, name, tuple(reversed(positions)))
 
     @property
     def code(self) -> DealCode:
@@ -30,13 +50,8 @@ class Example:
         return len(self.record.moves)
 
     def position(self, after: int) -> Position:
-        """The position after ``after`` moves (a copy: callers may not share it)."""
-        if after not in self._positions:
-            try:
-                self._positions[after] = self.record.replay(after)
-            except HalfMoonError as error:
-                raise SourceError(str(error)) from None
-        return self._positions[after].copy()
+        """The position after ``after`` moves (shared: do not change it)."""
+        return self.positions[after]
 
     def move(self, number: int) -> Move:
         """Move ``number`` (1-based) of the game."""
@@ -63,17 +78,15 @@ class Example:
 
     def resolve(self, text: str, *, what: str = "move number", allow_zero: bool = False) -> int:
         """A move number written as digits, ``middle`` or ``end``, checked against the game."""
-        text = text.strip().lower()
-        if text == "end":
+        word = text.strip().lower()
+        if word == "end":
             number = self.length
-        elif text == "middle":
+        elif word == "middle":
             number = self.length // 2
-        elif text.isdigit():
-            number = int(text)
+        elif word and all("0" <= ch <= "9" for ch in word):
+            number = whole_number(word, what)
         else:
-            raise SourceError(
-                f"{what} {text!r} is not a number, 'middle' or 'end'"
-            )
+            raise SourceError(f"{what} {quote(text.strip())} is not a number, 'middle' or 'end'")
         lowest = 0 if allow_zero else 1
         if not lowest <= number <= self.length:
             raise SourceError(
@@ -83,47 +96,70 @@ class Example:
 
 
 class ExampleLoader:
-    """Reads records relative to ``docs_dir``; re-reads a file only when it changed."""
+    """Reads records relative to ``docs_dir``, each file and each game once per build."""
 
-    def __init__(self, docs_dir: str | os.PathLike[str]) -> None:
+    def __init__(self, docs_dir: str | os.PathLike[str], project_dir: str | os.PathLike[str]
+                 = ".") -> None:
         self.docs_dir = Path(docs_dir)
-        self._files: dict[Path, tuple[tuple[int, int], str, Example]] = {}
+        self.project_dir = Path(project_dir)
+        self._examples: dict[tuple[str, ...], Example | SourceError] = {}
 
     def path_of(self, relative: str) -> Path:
         path = (self.docs_dir / relative).resolve()
         if not path.is_relative_to(self.docs_dir.resolve()):
-            raise SourceError(f"record {relative!r} is outside the docs folder")
+            raise SourceError(f"record {quote(relative)} is outside the docs folder")
         return path
 
     def record(self, relative: str) -> Example:
-        path = self.path_of(relative)
-        try:
-            stat = path.stat()
-        except OSError:
-            raise SourceError(f"record file {relative!r} not found in {self.docs_dir}") from None
-        stamp = (stat.st_mtime_ns, stat.st_size)
-        cached = self._files.get(path)
-        if cached and cached[0] == stamp:
-            return cached[2]
-        text = path.read_text(encoding="utf-8")
-        example = self._parse(text, relative)
-        self._files[path] = (stamp, text, example)
-        return example
-
-    def record_text(self, relative: str) -> str:
-        """The text of a record file (after ``record`` has read it)."""
-        self.record(relative)
-        return self._files[self.path_of(relative)][1]
+        return self._once(("record", relative), lambda: self._read(relative))
 
     def inline(self, code: str, moves: str = "") -> Example:
-        return self._parse(f"{code}\n{moves}\n", "the block's code and moves")
+        return self._once(("inline", code, moves),
+                          lambda: _parse(f"{code}\n{moves}\n", "the block's code and moves"))
 
-    @staticmethod
-    def _parse(text: str, name: str) -> Example:
+    def _once(self, key: tuple[str, ...], load) -> Example:  # type: ignore[no-untyped-def]
+        if key not in self._examples:
+            try:
+                self._examples[key] = load()
+            except SourceError as error:
+                self._examples[key] = error
+        found = self._examples[key]
+        if isinstance(found, SourceError):
+            raise SourceError(found.message)
+        return found
+
+    def _read(self, relative: str) -> Example:
+        path = self.path_of(relative)
+        shown = self._shown(path)
+        if not path.exists():
+            raise SourceError(f"record file {quote(relative)} not found in {self._shown(self.docs_dir)}")
+        if not path.is_file():
+            raise SourceError(f"record {quote(relative)} is not a file")
         try:
-            record = Record.parse(text, name)
-        except HalfMoonError as error:
-            raise SourceError(str(error)) from None
-        example = Example(record, name)
-        example.position(example.length)  # every move checked now, errors point at the block
-        return example
+            with path.open("rb") as handle:
+                data = handle.read(MAX_RECORD_BYTES + 1)
+        except OSError as error:
+            raise SourceError(f"cannot read record {shown}: {error.strerror or error}") from None
+        if len(data) > MAX_RECORD_BYTES:
+            raise SourceError(f"record {shown} is larger than {MAX_RECORD_BYTES:,} bytes")
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise SourceError(f"record {shown} is not UTF-8 text "
+                              f"(byte {data[error.start]:#04x} at offset {error.start})") from None
+        return _parse(text, shown)
+
+    def _shown(self, path: Path) -> str:
+        """A path as the author knows it: relative to the project when inside it."""
+        try:
+            return os.path.relpath(path, self.project_dir)
+        except ValueError:
+            return str(path)
+
+
+def _parse(text: str, name: str) -> Example:
+    try:
+        record = Record.parse(text, name)
+    except HalfMoonError as error:
+        raise SourceError(str(error)) from None
+    return Example.replay(record, name)

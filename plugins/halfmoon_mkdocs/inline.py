@@ -1,37 +1,26 @@
 """The ``{{hm …}}`` inserts of running text: a card, a move in words, a count…
 
 An insert is ``{{hm NAME ARG… key=value…}}``. Each name maps to a function of the
-example game, the insert's arguments and a :class:`~.words.Writer`. Inline code and
-fenced code are left alone (the caller hands us prose only, with inline code masked).
+insert's arguments, a :class:`~.words.Writer` and the page's :class:`~.context.Context`.
+``inserts`` finds them (outside inline code); fenced code never reaches this module.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from halfmoon import Card, HalfMoonError, parse_source
+from halfmoon import Card, HalfMoonError, IllegalMoveError, Move, Position, parse_source
 from halfmoon.moves import PILE_SOURCES
 
+from .blocks import quote
+from .context import Context
 from .errors import SourceError
-from .examples import Example, ExampleLoader
-from .stats import Stats
+from .examples import Example
+from .inserts import find_inserts
+from .values import whole_number
 from .words import Writer
-
-INSERT = re.compile(r"\{\{hm(?:\s+(?P<body>[^{}]*?))?\s*\}\}")
-_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`).+?(?<!`)\1(?!`)", re.S)
-
-
-@dataclass
-class InsertContext:
-    """What an insert may refer to: the records, the default example, a block's marks."""
-
-    loader: ExampleLoader
-    default_record: str
-    stats: Stats
-    extra: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -48,13 +37,18 @@ class Call:
     def check(self, count: int, options: AbstractSet[str] = frozenset()) -> None:
         if len(self.args) > count:
             raise SourceError(f"{{{{hm {self.name}}}}} takes {count} argument(s), got "
-                              f"{' '.join(self.args)!r}")
+                              f"{quote(' '.join(self.args))}")
         unknown = set(self.options) - options - {"record"}
         if unknown:
-            raise SourceError(f"{{{{hm {self.name}}}}} has no option {sorted(unknown)[0]!r}")
+            raise SourceError(f"{{{{hm {self.name}}}}} has no option {quote(sorted(unknown)[0])}")
+
+
+MAX_INSERT = 500  # characters between {{hm and }}: far more than any insert needs
 
 
 def parse_call(body: str) -> Call:
+    if len(body) > MAX_INSERT:
+        raise SourceError(f"insert {quote(body.strip())} is longer than {MAX_INSERT} characters")
     words = body.split()
     if not words:
         raise SourceError("empty insert {{hm}}: name what to write, e.g. {{hm move 1}}")
@@ -63,40 +57,54 @@ def parse_call(body: str) -> Call:
         if "=" in word:
             key, _, value = word.partition("=")
             if not key or not value:
-                raise SourceError(f"insert {body!r}: option {word!r} needs a name and a value")
+                raise SourceError(f"insert {quote(body.strip())}: option {quote(word)} needs a "
+                                  "name and a value")
+            if key in options:
+                raise SourceError(f"insert {quote(body.strip())}: option {quote(key)} is given twice")
             options[key] = value
         else:
             args.append(word)
-    return Call(words[0].lower(), tuple(args), options)
+    return Call(words[0], tuple(args), options)
 
 
-def replace_inserts(text: str, first_line: int, writer: Writer, context: InsertContext) -> str:
-    """Replace every insert in a prose segment; errors carry their line in the page."""
-    masked = _CODE_SPAN.sub(lambda m: "\0" * len(m.group()), text)
+def replace_inserts(text: str, first_line: int, writer: Writer, context: Context,
+                    errors: list[SourceError] | None = None) -> str:
+    """Replace every insert of ``text``; errors carry their line in the page.
+
+    Without ``errors`` the first error is raised; with it, each is added there and the
+    insert that caused it is left as written.
+    """
     pieces, last = [], 0
-    for match in INSERT.finditer(masked):
-        line = first_line + text.count("\n", 0, match.start())
+    for found in find_inserts(text, first_line):
         try:
-            rendered = render_insert(parse_call(match["body"] or ""), writer, context)
+            if found.error is not None:
+                raise found.error
+            rendered = render_insert(parse_call(found.body), writer, context)
         except SourceError as error:
-            raise error.at(line) from None
-        pieces += [text[last:match.start()], rendered]
-        last = match.end()
+            if errors is None:
+                raise error.at(found.line) from None
+            errors.append(error.at(found.line))
+            continue
+        pieces += [text[last:found.start], rendered]
+        last = found.end
     pieces.append(text[last:])
     return "".join(pieces)
 
 
-def render_insert(call: Call, writer: Writer, context: InsertContext) -> str:
+def render_insert(call: Call, writer: Writer, context: Context) -> str:
     handler = INSERTS.get(call.name)
     if handler is None:
         names = ", ".join(sorted(INSERTS))
-        raise SourceError(f"unknown insert {{{{hm {call.name}}}}} (known: {names})")
-    return handler(call, writer, context)
+        raise SourceError(f"unknown insert {{{{hm {quote(call.name)[1:-1]}}}}} (known: {names})")
+    try:
+        return handler(call, writer, context)
+    except HalfMoonError as error:  # a catalog message that cannot be filled, a bad source
+        raise SourceError(str(error)) from None
 
 
 # --- the inserts ---------------------------------------------------------------------------
 
-def _example(call: Call, context: InsertContext) -> Example:
+def _example(call: Call, context: Context) -> Example:
     return context.loader.record(call.options.get("record", context.default_record))
 
 
@@ -116,31 +124,31 @@ def _source(text: str):
         raise SourceError(str(error)) from None
 
 
-def insert_code(call: Call, writer: Writer, context: InsertContext) -> str:
+def insert_code(call: Call, writer: Writer, context: Context) -> str:
     call.check(0)
     return writer.code(_example(call, context).code)
 
 
-def insert_move(call: Call, writer: Writer, context: InsertContext) -> str:
+def insert_move(call: Call, writer: Writer, context: Context) -> str:
     call.check(1)
     example = _example(call, context)
     return writer.move_words(example.removed(_move_number(call, example)))
 
 
-def insert_notation(call: Call, writer: Writer, context: InsertContext) -> str:
+def insert_notation(call: Call, writer: Writer, context: Context) -> str:
     call.check(1)
     example = _example(call, context)
     return writer.notation(example.move(_move_number(call, example)))
 
 
-def insert_sum(call: Call, writer: Writer, context: InsertContext) -> str:
+def insert_sum(call: Call, writer: Writer, context: Context) -> str:
     call.check(1)
     example = _example(call, context)
     return writer.sum_words([card for _, card in example.removed(_move_number(call, example))])
 
 
-def _tally(attribute: str, noun: str) -> Callable[[Call, Writer, InsertContext], str]:
-    def insert(call: Call, writer: Writer, context: InsertContext) -> str:
+def _tally(attribute: str, noun: str) -> Callable[[Call, Writer, Context], str]:
+    def insert(call: Call, writer: Writer, context: Context) -> str:
         call.check(1, {"case"})
         example = _example(call, context)
         after = example.resolve(call.args[0] if call.args else "end", allow_zero=True)
@@ -151,7 +159,7 @@ def _tally(attribute: str, noun: str) -> Callable[[Call, Writer, InsertContext],
     return insert
 
 
-def insert_top(call: Call, writer: Writer, context: InsertContext) -> str:
+def insert_top(call: Call, writer: Writer, context: Context) -> str:
     call.check(1, {"after"})
     example = _example(call, context)
     source = _source(call.arg(0, "a pile or a slot"))
@@ -161,7 +169,7 @@ def insert_top(call: Call, writer: Writer, context: InsertContext) -> str:
     return writer.card(card)
 
 
-def insert_size(call: Call, writer: Writer, context: InsertContext) -> str:
+def insert_size(call: Call, writer: Writer, context: Context) -> str:
     call.check(1, {"after", "case"})
     example = _example(call, context)
     source = _source(call.arg(0, "a pile or a slot"))
@@ -169,26 +177,24 @@ def insert_size(call: Call, writer: Writer, context: InsertContext) -> str:
                         call.options.get("case"))
 
 
-def insert_source(call: Call, writer: Writer, context: InsertContext) -> str:
+def insert_source(call: Call, writer: Writer, context: Context) -> str:
     call.check(1)
     return writer.source(_source(call.arg(0, "a pile or a slot")))
 
 
-def insert_card(call: Call, writer: Writer, context: InsertContext) -> str:
+def insert_card(call: Call, writer: Writer, context: Context) -> str:
     call.check(1)
     text = call.arg(0, "a card in machine notation, such as QH")
     try:
         return writer.card(Card.parse(text))
     except (HalfMoonError, ValueError) as error:
-        raise SourceError(f"{text!r} is not a card: {error}") from None
+        raise SourceError(f"{quote(text)} is not a card: {error}") from None
 
 
-def insert_count(call: Call, writer: Writer, context: InsertContext) -> str:
+def insert_count(call: Call, writer: Writer, context: Context) -> str:
     call.check(2, {"case"})
-    number = call.arg(0, "a number")
-    if not number.isdigit():
-        raise SourceError(f"{{{{hm count}}}}: {number!r} is not a whole number")
-    return writer.count(int(number), call.arg(1, "what is counted, such as cards"),
+    number = whole_number(call.arg(0, "a number"), "{{hm count}}:")
+    return writer.count(number, call.arg(1, "what is counted, such as cards"),
                         call.options.get("case"))
 
 
@@ -196,18 +202,18 @@ def _card_list(cards: list[Card], writer: Writer) -> str:
     return writer.text("docs.list.separator").join(writer.card(card) for card in cards)
 
 
-def insert_tops(call: Call, writer: Writer, context: InsertContext) -> str:
+def insert_tops(call: Call, writer: Writer, context: Context) -> str:
     call.check(0)
     layout = _example(call, context).code.layout()
     return _card_list([pile[-1] for pile in layout.piles], writer)
 
 
-def insert_reserve(call: Call, writer: Writer, context: InsertContext) -> str:
+def insert_reserve(call: Call, writer: Writer, context: Context) -> str:
     call.check(0)
     return _card_list(list(_example(call, context).code.layout().reserve), writer)
 
 
-def insert_pile(call: Call, writer: Writer, context: InsertContext) -> str:
+def insert_pile(call: Call, writer: Writer, context: Context) -> str:
     call.check(1)
     source = _source(call.arg(0, "a pile number"))
     if source not in PILE_SOURCES:
@@ -219,37 +225,46 @@ def insert_pile(call: Call, writer: Writer, context: InsertContext) -> str:
 MISMATCHES = ("sum", "face", "rank")
 
 
-def insert_mismatch(call: Call, writer: Writer, context: InsertContext) -> str:
+def insert_mismatch(call: Call, writer: Writer, context: Context) -> str:
     """Two cards of the starting deal that do not combine (for the taps section)."""
     call.check(1)
     kind = call.arg(0, f"one of {', '.join(MISMATCHES)}")
     if kind not in MISMATCHES:
-        raise SourceError(f"{{{{hm mismatch}}}}: {kind!r} is not one of {', '.join(MISMATCHES)}")
+        raise SourceError(f"{{{{hm mismatch}}}}: {quote(kind)} is not one of {', '.join(MISMATCHES)}")
     example = _example(call, context)
-    playable = list(example.position(0).playable().items())
+    start = example.position(0)
+    playable = list(start.playable().items())
     for i, (first_source, first) in enumerate(playable):
         for second_source, second in playable[i + 1:]:
-            if _is_mismatch(kind, first, second):
+            if _mismatch_kind(start, (first_source, first), (second_source, second)) == kind:
                 return writer.move_words([(first_source, first), (second_source, second)])
     raise SourceError(f"the starting deal of {example.name} has no mismatch of kind {kind!r}")
 
 
-def _is_mismatch(kind: str, first: Card, second: Card) -> bool:
-    if kind == "sum":
-        return not first.is_face and not second.is_face and first.rank + second.rank != 11
-    if kind == "face":
-        return not first.is_face and second.is_face
-    return first.is_face and second.is_face and first.rank == second.rank
+def _mismatch_kind(position: Position, first: tuple[str, Card], second: tuple[str, Card]
+                   ) -> str | None:
+    """Which of MISMATCHES two playable cards are, as the engine's rules tell (None: they pair)."""
+    try:
+        position.check(Move.of(first[0], second[0]))
+    except IllegalMoveError as error:
+        faces = first[1].is_face + second[1].is_face
+        if error.kind == "sum":
+            return "sum"
+        if error.kind == "face_pair" and faces == 1:
+            return "face"
+        if error.kind == "face_pair" and faces == 2 and first[1].rank == second[1].rank:
+            return "rank"
+    return None
 
 
-def insert_stat(call: Call, writer: Writer, context: InsertContext) -> str:
+def insert_stat(call: Call, writer: Writer, context: Context) -> str:
     call.check(1, {"case"})
     return context.stats.render(call.arg(0, "the name of a figure"), writer,
                                 call.options.get("case"))
 
 
-def insert_extra(name: str) -> Callable[[Call, Writer, InsertContext], str]:
-    def insert(call: Call, writer: Writer, context: InsertContext) -> str:
+def insert_extra(name: str) -> Callable[[Call, Writer, Context], str]:
+    def insert(call: Call, writer: Writer, context: Context) -> str:
         call.check(0)
         if name not in context.extra:
             raise SourceError(f"{{{{hm {name}}}}} can only be used in a diagram's caption")
@@ -258,7 +273,7 @@ def insert_extra(name: str) -> Callable[[Call, Writer, InsertContext], str]:
     return insert
 
 
-INSERTS: dict[str, Callable[[Call, Writer, InsertContext], str]] = {
+INSERTS: dict[str, Callable[[Call, Writer, Context], str]] = {
     "code": insert_code,
     "move": insert_move,
     "notation": insert_notation,

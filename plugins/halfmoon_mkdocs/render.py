@@ -1,7 +1,7 @@
 """Turning a parsed block into HTML: a diagram figure, the table of moves, the stepper mount.
 
-Pure functions of their inputs (the block, the example, the language): the plugin caches
-their output and only wires them to MkDocs events.
+``render_block`` is the one way in: pure functions of the block and the page's context
+(the build's games and figures, the language), so nothing is kept between builds.
 """
 
 from __future__ import annotations
@@ -10,15 +10,30 @@ import re
 from dataclasses import dataclass
 from html import escape
 
-from halfmoon import HalfMoonError, Position, parse_source
+from halfmoon import HalfMoonError, parse_source
+from halfmoon.diagram import render_svg, text_alternative_items
 
-from .blocks import Block
+from .blocks import Block, quote
+from .context import Context
 from .errors import SourceError
-from .examples import Example, ExampleLoader
-from .inline import InsertContext, replace_inserts
+from .examples import Example
+from .inline import replace_inserts
 from .words import Writer
 
-CAPTION_KEY = re.compile(r"^[a-z][\w-]*(\.[\w-]+)+$")
+CAPTION_KEY = re.compile(r"[a-z][\w-]*(?:\.[\w-]+)+")
+
+
+def render_block(block: Block, context: Context) -> str:
+    """The HTML of one block; errors name the line of the option at fault."""
+    example = example_of(block, context)
+    try:
+        if block.kind == "halfmoon-moves":
+            return moves_table_html(example, context.writer())
+        if block.kind == "halfmoon-stepper":
+            return stepper_html(example)
+        return figure_html(resolve_diagram(block, example), context, block)
+    except HalfMoonError as error:  # a catalog message that cannot be filled
+        raise SourceError(str(error), block.line) from None
 
 
 @dataclass(frozen=True)
@@ -31,18 +46,17 @@ class Diagram:
     caption: str
 
 
-def example_of(block: Block, loader: ExampleLoader) -> Example:
+def example_of(block: Block, context: Context) -> Example:
     try:
         if "record" in block.options:
-            return loader.record(block.options["record"])
-        return loader.inline(block.options["code"], block.options.get("moves", ""))
+            return context.loader.record(block.options["record"])
+        return context.loader.inline(block.options["code"], block.options.get("moves", ""))
     except SourceError as error:
         key = "record" if "record" in block.options else "moves" if "moves" in block.options else "code"
         raise error.at(block.line_of(key)) from None
 
 
-def resolve_diagram(block: Block, loader: ExampleLoader) -> Diagram:
-    example = example_of(block, loader)
+def resolve_diagram(block: Block, example: Example) -> Diagram:
     try:
         after = example.resolve(block.options.get("after", "0"), what="'after'", allow_zero=True)
     except SourceError as error:
@@ -58,24 +72,23 @@ def _marks(block: Block, example: Example, after: int) -> tuple[str, ...]:
         return ()
     if text.lower() == "next":
         if after >= example.length:
-            raise SourceError(
-                f"mark: next: the game has no move after move {after}", line
-            )
+            raise SourceError(f"mark: next: the game has no move after move {after}", line)
         return tuple(example.move(after + 1).sources)
     position = example.position(after)
     marks = []
     for word in text.replace(",", " ").split():
         try:
             source = parse_source(word)
-        except HalfMoonError as error:
-            raise SourceError(f"mark: {error}", line) from None
+        except HalfMoonError:
+            raise SourceError(f"mark: {quote(word)} is not a pile (1 to 12) or a slot (R1 to R8)",
+                              line) from None
         if position.card_at(source) is None:
             raise SourceError(f"mark: {source} is empty after move {after}", line)
         marks.append(source)
     return tuple(marks)
 
 
-def caption_text(diagram: Diagram, writer: Writer, context: InsertContext, line: int) -> str:
+def caption_text(diagram: Diagram, writer: Writer, context: Context, line: int) -> str:
     """The caption in ``writer``'s language and form (HTML or plain text)."""
     position = diagram.example.position(diagram.after)
     cards = [(s, card) for s in diagram.marks if (card := position.card_at(s)) is not None]
@@ -88,36 +101,29 @@ def caption_text(diagram: Diagram, writer: Writer, context: InsertContext, line:
     caption = diagram.caption
     if not caption:
         return ""
-    if CAPTION_KEY.match(caption):
+    if CAPTION_KEY.fullmatch(caption):
         if not writer.has_text(caption):
-            raise SourceError(f"caption: the {writer.lang!r} catalog has no message {caption!r}", line)
+            raise SourceError(f"caption: the {writer.lang!r} catalog has no message {quote(caption)}",
+                              line)
         try:
             return writer.text(caption, **params)
         except HalfMoonError as error:
             raise SourceError(f"caption: {error}", line) from None
-    own = InsertContext(context.loader, context.default_record, context.stats, params)
     template = escape(caption, quote=False) if writer.html else caption
-    return replace_inserts(template, line, writer, own)
+    return replace_inserts(template, line, writer, context.with_extra(params))
 
 
-def figure_html(
-    diagram: Diagram, lang: str, context: InsertContext, *, id_prefix: str, line: int
-) -> str:
-    from halfmoon import diagram as drawing  # the engine's SVG module
-
-    html_writer = Writer(lang, html=True)
+def figure_html(diagram: Diagram, context: Context, block: Block) -> str:
+    """The diagram, its caption and its text alternative, as one ``<figure>``."""
+    line, lang, id_prefix = block.line_of("caption"), context.lang, f"hm{block.line}"
+    html_writer = context.writer()
     caption_html = caption_text(diagram, html_writer, context, line)
     caption_plain = caption_text(diagram, html_writer.as_text(), context, line)
-    position: Position = diagram.example.position(diagram.after)
+    position = diagram.example.position(diagram.after)
     removed = diagram.example.move(diagram.after).sources if diagram.after else ()
-    try:
-        svg = drawing.render_svg(
-            position, lang=lang, marks=diagram.marks, removed=removed, id_prefix=id_prefix,
-            title=caption_plain or None,
-        )
-        items = _alternative_items(drawing, position, lang, diagram.marks, removed)
-    except HalfMoonError as error:
-        raise SourceError(f"cannot draw the diagram: {error}", line) from None
+    svg = render_svg(position, lang=lang, marks=diagram.marks, removed=removed,
+                     id_prefix=id_prefix, title=caption_plain or None)
+    items = text_alternative_items(position, lang, marks=diagram.marks, removed=removed)
     summary = html_writer.text("docs.diagram.description")
     listed = "\n".join(f"<li>{escape(item)}</li>" for item in items)
     return (
@@ -128,24 +134,16 @@ def figure_html(
     )
 
 
-def _alternative_items(drawing, position: Position, lang: str, marks, removed) -> list[str]:  # type: ignore[no-untyped-def]
-    """The text alternative as sentences: one per pile and slot, then the marks."""
-    if hasattr(drawing, "text_alternative_items"):
-        return list(drawing.text_alternative_items(position, lang, marks=marks, removed=removed))
-    return [line for line in drawing.text_alternative(position, lang).splitlines() if line.strip()]
-
-
-def moves_table_html(example: Example, lang: str) -> str:
+def moves_table_html(example: Example, writer: Writer) -> str:
     """Every move: number, notation, words, and the score and cards left after it."""
-    writer = Writer(lang, html=True)
     head = "".join(
         f'<th scope="col">{writer.text(f"docs.table.{column}")}</th>'
         for column in ("number", "notation", "words", "score", "left")
     )
     rows = []
-    position = example.position(0)
     for number, move in enumerate(example.record.moves, start=1):
-        removed = list(zip(move.sources, position.push(move)))
+        removed = example.removed(number)
+        position = example.position(number)
         rows.append(
             f'<tr><th scope="row">{writer.number(number)}</th>'
             f'<td><code dir="ltr">{escape(str(move))}</code></td>'
@@ -162,10 +160,10 @@ def moves_table_html(example: Example, lang: str) -> str:
     )
 
 
-def stepper_html(example: Example, lang: str) -> str:
-    """The mount point of the game's step-through viewer; the page is complete without it."""
+def stepper_html(example: Example) -> str:
+    """The mount point of the game's step-through viewer (it reads the page's language)."""
     moves = " ".join(str(move) for move in example.record.moves)
     return (
         f'<div class="hm-stepper" data-code="{escape(str(example.code))}" '
-        f'data-record="{escape(moves)}" data-lang="{escape(lang)}"></div>'
+        f'data-record="{escape(moves)}"></div>'
     )

@@ -26,28 +26,28 @@ def _no_constant(name: str) -> object:
 
 
 class Stats:
-    """Reads the figures lazily and again whenever the file changes."""
+    """Reads the figures once, when first asked for; the plugin makes one per build."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._stamp: tuple[int, int] | None = None
-        self._data: dict[str, object] = {}
+        self._data: dict[str, object] | None = None
 
     def data(self) -> dict[str, object]:
-        try:
-            stat = self.path.stat()
-        except OSError:
-            raise SourceError(f"the solver's figures {self.path} do not exist yet") from None
-        stamp = (stat.st_mtime_ns, stat.st_size)
-        if stamp != self._stamp:
-            try:
-                loaded = json.loads(self.path.read_text(encoding="utf-8"), parse_constant=_no_constant)
-            except (OSError, ValueError) as error:
-                raise SourceError(f"cannot read {self.path}: {error}") from None
-            if not isinstance(loaded, dict):
-                raise SourceError(f"{self.path} must hold a JSON object")
-            self._data, self._stamp = loaded, stamp
+        if self._data is None:
+            self._data = self._read()
         return self._data
+
+    def _read(self) -> dict[str, object]:
+        if not self.path.is_file():
+            raise SourceError(f"the solver's figures {self.path} do not exist yet")
+        try:
+            loaded = json.loads(self.path.read_text(encoding="utf-8-sig"),
+                                parse_constant=_no_constant)
+        except (OSError, ValueError, RecursionError) as error:
+            raise SourceError(f"cannot read {self.path}: {error}") from None
+        if not isinstance(loaded, dict):
+            raise SourceError(f"{self.path} must hold a JSON object")
+        return loaded
 
     def _field(self, name: str, kind: type | tuple[type, ...]) -> object:
         value = self.data().get(name)

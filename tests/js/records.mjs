@@ -32,5 +32,15 @@ export function checkRecordLimits(E) {
       messages[name] = error.message;
     }
   }
-  return { bad, count: 5, messages };
+  // A huge token is echoed cut short, in the record's message and in the move's.
+  for (const text of [`${CODE} 1+${"9".repeat(900_000)}`, `HM1-N-${"A".repeat(900_000)}`]) {
+    try {
+      E.parseRecord(text);
+      bad.push("a record with a huge token was read");
+    } catch (error) {
+      if (error.kind === "size") bad.push("the huge-token record should be under the size bound");
+      if (error.message.length > 300) bad.push(`a huge token is echoed whole (${error.message.length} characters)`);
+    }
+  }
+  return { bad, count: 7, messages };
 }

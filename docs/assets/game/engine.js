@@ -31,6 +31,12 @@ const LINE_BREAK = /\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
 
 const pyStrip = (text) => text.replace(EDGE_SPACE, "");
 
+/** `text` cut to 40 characters for echoing in a message (halfmoon.errors.shorten). */
+function shorten(text, limit = 40) {
+  const chars = Array.from(text.slice(0, 2 * limit));
+  return chars.length <= limit && text.length <= 2 * limit ? text : chars.slice(0, limit - 1).join("") + "…";
+}
+
 // --- cards ------------------------------------------------------------------------------
 
 /** A card: rank 1 (ace) … 13 (king), suit S H D C; `text` is machine notation ("10H"). */
@@ -70,7 +76,7 @@ const GOLDEN_GAMMA = 0x9e3779b97f4a7c15n;
 /** A malformed deal code: `kind` names the fault, `position` is 1-based (or null). */
 export class DealCodeError extends Error {
   constructor(input, kind, position, reason) {
-    super(`invalid deal code ${JSON.stringify(input)}: ${reason}`);
+    super(`invalid deal code ${JSON.stringify(shorten(input))}: ${reason}`);
     this.name = "DealCodeError";
     this.input = input;
     this.kind = kind;
@@ -177,7 +183,7 @@ export class InvalidMoveError extends Error {}
 /** Text that names no pile or reserve slot. */
 export class InvalidSourceError extends Error {
   constructor(text) {
-    super(`${JSON.stringify(String(text)).slice(0, 42)} is not a source: piles are 1 to 12, reserve slots R1 to R8`);
+    super(`${JSON.stringify(shorten(String(text)))} is not a source: piles are 1 to 12, reserve slots R1 to R8`);
     this.name = "InvalidSourceError";
     this.text = String(text);
   }
@@ -192,10 +198,10 @@ export function parseSource(text) {
 /** Read move notation "1+8", "8+5+3": the sources in tap order. */
 export function parseMove(text) {
   const parts = text.split("+");
-  if (parts.some((part) => !pyStrip(part))) throw new InvalidMoveError(`${text} is not a move`);
+  if (parts.some((part) => !pyStrip(part))) throw new InvalidMoveError(`${shorten(text)} is not a move`);
   return parts.map((part) => {
     const source = parseSource(part);
-    if (source === null) throw new InvalidMoveError(`${text} is not a move: ${part} is not a source`);
+    if (source === null) throw new InvalidMoveError(`${shorten(text)} is not a move: ${shorten(part)} is not a source`);
     return source;
   });
 }
@@ -517,12 +523,6 @@ export class RecordError extends Error {
     this.reason = why;
     this.detail = cause;
   }
-}
-
-/** `text` cut to 40 characters for echoing in a message (halfmoon.errors.shorten). */
-function shorten(text, limit = 40) {
-  const chars = Array.from(text.slice(0, 2 * limit));
-  return chars.length <= limit && text.length <= 2 * limit ? text : chars.slice(0, limit - 1).join("") + "…";
 }
 
 function* tokens(text) {

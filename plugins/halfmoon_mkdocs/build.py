@@ -1,0 +1,105 @@
+"""One whole build of the site (every language of it): what it reads, and what went wrong.
+
+A ``Build`` is made fresh when a build starts, so every record, the solver's figures and
+every catalog are read again: an edit is always seen, however quickly it follows the
+last one. Within the build each of them is read, parsed and replayed once.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+
+from mkdocs.plugins import get_plugin_logger
+from mkdocs.utils.meta import get_data
+
+from halfmoon import i18n
+
+from . import assets
+from .catalogs import checked_catalog, published
+from .context import Context
+from .errors import SourceError
+from .examples import ExampleLoader
+from .page import render_markdown
+from .stats import Stats
+
+log = get_plugin_logger(__name__)
+
+
+@dataclass(frozen=True)
+class PageSource:
+    """Where a page's Markdown comes from: its file as the author names it, and how many
+    lines of front matter MkDocs took off before the plugin sees the Markdown."""
+
+    path: str
+    offset: int = 0
+
+    @classmethod
+    def read(cls, abs_path: str | None, src_uri: str, project_dir: Path) -> PageSource:
+        if not abs_path:
+            return cls(src_uri)
+        try:
+            shown = os.path.relpath(abs_path, project_dir)
+        except ValueError:
+            shown = abs_path
+        try:
+            text = Path(abs_path).read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError):
+            return cls(shown)
+        return cls(shown, front_matter_lines(text))
+
+
+def front_matter_lines(source: str) -> int:
+    """How many lines MkDocs strips from the top of ``source`` as its meta-data."""
+    source = source.replace("\r\n", "\n").replace("\r", "\n")
+    body, _ = get_data(source)
+    return source.count("\n") - body.count("\n") if source.endswith(body) else 0
+
+
+class Build:
+    """Games, figures and catalogs as read for this build, and the errors reported."""
+
+    def __init__(self, docs_dir: Path, project_dir: Path, default_record: str,
+                 stats_file: str) -> None:
+        i18n.catalog.cache_clear()  # the catalogs, as they are now
+        self.project_dir = project_dir
+        self.loader = ExampleLoader(docs_dir, project_dir)
+        self.stats = Stats(docs_dir / stats_file)
+        self.default_record = default_record
+        self.errors: list[str] = []
+        # The game's files and catalogs, published once under one content hash.
+        self.catalogs, broken = published(i18n.available_languages())
+        self.asset_version = assets.asset_version(docs_dir, self.catalogs)
+        for error in broken:
+            self.report(error, "")
+
+    def render_page(self, markdown: str, lang: str, source: PageSource) -> tuple[str, dict[str, str]]:
+        """The page's Markdown with its inserts and block placeholders, and the blocks' HTML."""
+        try:
+            checked_catalog(lang)
+        except SourceError as error:
+            return markdown + self.report(error, source.path), {}
+        context = Context(self.loader, self.default_record, self.stats, lang)
+        rendered = render_markdown(markdown, context)
+        shown = [self.report(error, source.path, offset=source.offset) for error in rendered.errors]
+        return rendered.markdown + "".join(shown), rendered.slots
+
+    def report(self, error: SourceError, where: str, *, offset: int = 0) -> str:
+        """Log ``file:line: what`` (counted by ``--strict``); the same as HTML for the page.
+
+        ``where`` is the page; an error about another file (a catalog) names that file. The
+        same line is logged once a build, however many languages or pages meet it.
+        """
+        if error.path is not None:
+            message = str(error)
+        elif error.line is not None:
+            message = f"{where}:{error.line + offset}: {error.message}"
+        else:
+            message = f"{where}: {error.message}"
+        message = " ".join(message.splitlines())
+        if message not in self.errors:
+            self.errors.append(message)
+            log.error(message)
+        return f'\n\n<p class="hm-error"><strong>Half Moon:</strong> {escape(message)}</p>\n'

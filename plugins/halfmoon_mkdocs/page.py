@@ -1,0 +1,66 @@
+"""One page through the plugin: its blocks and inserts rendered, its errors collected.
+
+Blocks become a placeholder word in the Markdown, at the fence's own indentation (so a
+block in a list item or an admonition stays there), and the placeholder is swapped for
+the block's HTML once Markdown has made the page's HTML.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+
+from .blocks import segments
+from .context import Context
+from .errors import SourceError
+from .inline import replace_inserts
+from .render import render_block
+
+
+@dataclass
+class Rendered:
+    """The page's Markdown with placeholders, the HTML for each, and the errors met."""
+
+    markdown: str
+    slots: dict[str, str] = field(default_factory=dict)
+    errors: list[SourceError] = field(default_factory=list)
+
+
+def render_markdown(markdown: str, context: Context) -> Rendered:
+    """Replace the inserts and blocks of a page; every error is kept, none stops the page."""
+    nonce = hashlib.sha256(markdown.encode("utf-8", "surrogatepass")).hexdigest()[:10]
+    writer = context.writer()
+    result = Rendered("")
+    pieces: list[str] = []
+    for segment in segments(markdown):
+        if segment.error is not None:
+            result.errors.append(segment.error)
+        if segment.kind == "prose":
+            pieces.append(replace_inserts(segment.text, segment.first_line, writer, context,
+                                          result.errors))
+        elif segment.block is None:
+            pieces.append(segment.text)
+        else:
+            try:
+                html = render_block(segment.block, context)
+            except SourceError as error:
+                result.errors.append(error.at(segment.block.line))
+                pieces.append(segment.text)
+                continue
+            token = f"HALFMOONSLOT{nonce}N{len(result.slots) + 1}"
+            result.slots[token] = html
+            prefix = segment.block.prefix
+            pieces.append(f"{prefix.rstrip()}\n{prefix}{token}\n{prefix.rstrip()}\n")
+    result.markdown = "".join(pieces)
+    return result
+
+
+def fill_slots(html: str, slots: dict[str, str]) -> str:
+    """Put each block's HTML where Markdown left its placeholder (alone in a paragraph)."""
+    if not slots:
+        return html
+    return _SLOT.sub(lambda match: slots.get(match.group(1), match.group()), html)
+
+
+_SLOT = re.compile(r"(?:<p>|<pre><code>)?(HALFMOONSLOT[0-9a-f]{10}N[0-9]+)\n?(?:</p>|</code></pre>)?")

@@ -1,0 +1,96 @@
+"""A small MkDocs project for the plugin's tests, built in this process or as a command."""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from halfmoon import Position
+from halfmoon.i18n import catalog_dir
+
+CODE = "HM1-N-AAAAAAB"
+CONFIG = """site_name: Test
+theme:
+  name: material
+  font: false
+markdown_extensions:
+  - admonition
+  - pymdownx.superfences
+plugins:
+  - halfmoon:
+      example_record: records/game.txt
+"""
+# One line of the plugin's output: "file:line: what is wrong" (the line may be absent only
+# when the file itself is at fault, as a catalog that cannot be read).
+PLUGIN_PREFIX = "halfmoon_mkdocs: "  # MkDocs names the plugin before each of its messages
+MESSAGE = r"^(?P<file>[^\s:][^:\n]*?)(?::(?P<line>\d+))?: (?P<what>\S[^\n]*)$"
+
+
+def first_moves(count: int, code: str = CODE, pick: int = 0) -> str:
+    position, moves = Position(code), []
+    for _ in range(count):
+        legal = position.legal_moves()
+        move = legal[min(pick, len(legal) - 1)]
+        position.push(move)
+        moves.append(str(move))
+    return " ".join(moves)
+
+
+def make_project(folder: Path) -> Path:
+    (folder / "docs" / "records").mkdir(parents=True)
+    (folder / "mkdocs.yml").write_text(CONFIG)
+    (folder / "docs" / "records" / "game.txt").write_text(f"{CODE}\n{first_moves(3)}\n")
+    return folder
+
+
+def copy_catalogs(folder: Path) -> Path:
+    target = folder / "catalogs"
+    shutil.copytree(catalog_dir(), target)
+    return target
+
+
+class Captured(logging.Handler):
+    """Every warning and error MkDocs and its plugins log."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage().removeprefix(PLUGIN_PREFIX))
+
+
+def build_here(project: Path, config=None, site: str = "site"):  # type: ignore[no-untyped-def]
+    """Build ``project`` in this process; returns the config (reusable, as serve does) and
+    the messages logged."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    if config is None:
+        config = load_config(str(project / "mkdocs.yml"), site_dir=str(project / site))
+        config.plugins.on_startup(command="serve", dirty=False)
+    captured = Captured()
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(captured)
+    try:
+        build(config)
+    finally:
+        logger.removeHandler(captured)
+    return config, captured.messages
+
+
+def build_command(project: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(project / "site")],
+        cwd=project, capture_output=True, text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+
+
+def pages(site: Path) -> dict[str, str]:
+    return {str(path.relative_to(site)): path.read_text(encoding="utf-8")
+            for path in sorted(site.rglob("*.html"))}
