@@ -423,11 +423,26 @@ def test_marks_and_removed_sources_are_named_in_the_text(lang):
     base = text_alternative(position, lang)
     extra = text[len(base):]
     assert text.startswith(base)
-    for source in (*marks, *removed):
+    for source in marks:
         if source in PILE_SOURCES:
             assert cat.text("source.pile", pile=source) in extra
         else:
             assert cat.text("source.slot", slot=cat.isolate(source)) in extra
+    # The cards just removed are named, with where each came from (they are no longer drawn).
+    before = record.replay(0)
+    for source in removed:
+        card = cat.isolate_words(cat.card_words(before.card_at(source)))
+        key = "docs.move.card_from_slot" if source.startswith("R") else "docs.move.card_from_pile"
+        where = {"slot": cat.isolate(source)} if source.startswith("R") else {"pile": source}
+        assert cat.text(key, card=card, **where) in extra
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_fresh_deal_says_every_card_is_on_the_table_not_left(lang):
+    fresh = text_alternative(EXAMPLE, lang)
+    assert fresh.startswith(catalog(lang).text("diagram.summary.dealt"))
+    after_one = text_alternative(example_record().replay(1), lang)
+    assert after_one.startswith(catalog(lang).plural("diagram.summary", 102))
 
 
 @pytest.mark.parametrize("lang", RIGHT_TO_LEFT)
@@ -666,14 +681,15 @@ def test_words_follow_an_edited_catalog_without_a_restart(monkeypatch):
     from halfmoon.diagram import svg as module
     from halfmoon.i18n import Catalog
 
-    before = render_svg("HM1-N-AAAAAAB", lang="en")
+    position = example_record().replay(1)  # 102 cards left (a fresh deal has its own sentence)
+    before = render_svg(position, lang="en")
     edited = dict(catalog("en").messages)
     edited["card.letter.K"] = "Ж"
     edited["diagram.summary"] = {"one": "{count} card remains.", "other": "{count} cards remain."}
     monkeypatch.setattr(module, "catalog", lambda lang: Catalog("en", edited))
-    after = render_svg("HM1-N-AAAAAAB", lang="en")
+    after = render_svg(position, lang="en")
     assert ">Ж<" in after and ">Ж<" not in before
-    assert "104 cards remain." in after and "104 cards remain." not in before
+    assert "102 cards remain." in after and "102 cards remain." not in before
 
 
 @pytest.mark.parametrize("title", ["a\x01b", "\x00", "bad \udcff byte", "\ufffe"])

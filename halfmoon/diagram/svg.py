@@ -37,7 +37,6 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-
 from ..cards import DECK, Card
 from ..dealcode import PILE_HEIGHT, PILES, RESERVE_SLOTS, DealCode
 from ..errors import DiagramError, quoted
