@@ -124,9 +124,9 @@ def figure_html(diagram: Diagram, context: Context, block: Block) -> str:
     # A source both just emptied and marked for the next move shows as marked only.
     removed = tuple(source for source in diagram.example.move(diagram.after).sources
                     if source not in diagram.marks) if diagram.after else ()
-    svg = render_svg(position, lang=lang, marks=diagram.marks, removed=removed,
-                     id_prefix=id_prefix, title=caption_plain or None)
     items = text_alternative_items(position, lang, marks=diagram.marks, removed=removed)
+    svg = render_svg(position, lang=lang, marks=diagram.marks, removed=removed,
+                     id_prefix=id_prefix, title=caption_plain or None, alternative=items)
     summary = html_writer.text("docs.diagram.description")
     listed = "\n".join(f"<li>{escape(item)}</li>" for item in items)
     return (
