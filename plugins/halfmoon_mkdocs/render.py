@@ -125,8 +125,11 @@ def figure_html(diagram: Diagram, context: Context, block: Block) -> str:
     removed = tuple(source for source in diagram.example.move(diagram.after).sources
                     if source not in diagram.marks) if diagram.after else ()
     items = text_alternative_items(position, lang, marks=diagram.marks, removed=removed)
-    svg = render_svg(position, lang=lang, marks=diagram.marks, removed=removed,
-                     id_prefix=id_prefix, title=caption_plain or None, alternative=items)
+    try:
+        svg = render_svg(position, lang=lang, marks=diagram.marks, removed=removed,
+                         id_prefix=id_prefix, title=caption_plain or None, alternative=items)
+    except HalfMoonError as error:  # the caption, as the drawing's title, is no XML text
+        raise SourceError(f"caption: {engine_error(error, lang)}", line) from None
     summary = html_writer.text("docs.diagram.description")
     listed = "\n".join(f"<li>{escape(item)}</li>" for item in items)
     return (
