@@ -17,6 +17,7 @@ import shlex
 import signal
 import sys
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -38,6 +39,7 @@ from ..solver.figures import (
     result_line,
     summarise,
 )
+from ..solver.search import Verdict
 from ..solver.survey import SOLVER_ID, DealResult, examine
 from ..solver.verdicts import encode
 from .solving import MAX_NODES, SolverUsageError, check_writable
@@ -141,11 +143,17 @@ def run_stats(args: argparse.Namespace) -> int:
     progress = tqdm(total=header.size(), initial=len(done), unit="deal", file=sys.stderr,
                     disable=not sys.stderr.isatty(), dynamic_ncols=True, smoothing=0.05)
 
+    tally = Counter(result.verdict for result in done)
+
     def keep(result: DealResult) -> None:
         collected.append(result)
         if results_file is not None:
             results_file.write(result_line(result))
             results_file.flush()
+        tally[result.verdict] += 1
+        if not progress.disable:
+            progress.set_postfix_str(" ".join(f"{verdict} {tally[verdict]:,}" for verdict in Verdict),
+                                     refresh=False)
         progress.update(1)
 
     try:
