@@ -61,6 +61,9 @@ export function drawBoard(board, catalog, view) {
   for (const [source, cell] of board.cells) {
     const card = view.position.cardAt(source);
     const count = view.position.count(source);
+    const state = `${card}|${count}|${selection.has(source)}|${dimmed.has(source)}|${marked.has(source)}`;
+    if (cell.hmState === state) continue; // most taps change two or three cells
+    cell.hmState = state;
     const isSlot = source.startsWith("R");
     const face = card ? catalog.text(`card.letter.${card.rankText}`) + catalog.text(`card.suit_symbol.${card.suit}`) : "";
     const [faceNode, tagNode] = cell.children;
