@@ -143,6 +143,8 @@ def read_record(path: str) -> Record:
     most = 4 * RECORD_LIMIT  # UTF-8 takes at most 4 bytes a character
     if path == "-" and (sys.stdin is None or sys.stdin.closed):
         raise HalfMoonError("cannot read record <stdin>: standard input is closed")
+    if path == "-" and not hasattr(sys.stdin, "buffer"):  # a text stream put in its place
+        return Record.parse(_bounded_text(sys.stdin.read(RECORD_LIMIT + 1), name), name)
     try:
         if path == "-":
             data = sys.stdin.buffer.read(most + 1)
@@ -154,8 +156,7 @@ def read_record(path: str) -> Record:
     except ValueError as error:  # a closed or detached standard input
         raise HalfMoonError(f"cannot read record {name}: {error}") from None
     if len(data) > most:
-        message = f"the record is too long: more than {RECORD_LIMIT:,} characters"
-        raise RecordError(message, kind="size", name=name)
+        _bounded_text("", name, too_long=True)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -163,3 +164,10 @@ def read_record(path: str) -> Record:
             f"cannot read record {name}: not UTF-8 text (byte {error.start + 1} is 0x{data[error.start]:02x})"
         ) from None
     return Record.parse(text, name)
+
+
+def _bounded_text(text: str, name: str, too_long: bool = False) -> str:
+    if too_long or len(text) > RECORD_LIMIT:
+        message = f"the record is too long: more than {RECORD_LIMIT:,} characters"
+        raise RecordError(message, kind="size", name=name)
+    return text

@@ -711,3 +711,14 @@ def test_any_title_xml_can_hold_gives_well_formed_svg(title):
         return
     root = ET.fromstring(render_svg("HM1-N-AAAAAAB", title=title))
     assert root.find("{http://www.w3.org/2000/svg}title").text == (title or None)
+
+
+def test_a_text_alternative_given_to_render_svg_is_its_description():
+    from halfmoon import Position
+    from halfmoon.diagram import render_svg, text_alternative_items
+
+    position = Position("HM1-N-AAAAAAB")
+    items = text_alternative_items(position, "fr", marks=["3"])
+    assert render_svg(position, lang="fr", marks=["3"], alternative=items) == render_svg(
+        position, lang="fr", marks=["3"])
+    assert "<desc>one. two.</desc>" in render_svg(position, alternative=["one.", "two."])

@@ -56,3 +56,46 @@ def test_publishing_copies_every_game_file_and_catalog_under_the_hash(tmp_path):
     for lang, text in catalogs.items():
         assert (site / "assets/halfmoon/catalogs/0123456789ab" / f"{lang}.json").read_bytes() == text
         assert (site / "assets/halfmoon/catalogs" / f"{lang}.json").read_bytes() == text
+
+
+def test_the_play_page_preloads_the_game_modules_and_its_catalog():
+    play = PAGE.replace("<html>", '<html lang="he" class="no-js">').replace(
+        "<body>", '<body><div class="hm-game"></div>')
+    html = assets.point_page(play, "assets/halfmoon/catalogs", "0123456789ab", ["app.js", "engine.js"], ["en", "he"])
+    assert '<link rel="modulepreload" href="../assets/game/0123456789ab/app.js">' in html
+    assert '<link rel="modulepreload" href="../assets/game/0123456789ab/engine.js">' in html
+    assert ('<link rel="preload" as="fetch" crossorigin href="../assets/halfmoon/catalogs/0123456789ab/he.json">'
+            in html)
+    other = assets.point_page(PAGE, "assets/halfmoon/catalogs", "0123456789ab", ["app.js"], ["en"])
+    assert "modulepreload" not in other and "preload" not in other
+
+
+def test_served_copies_lose_comments_and_indentation_but_no_code():
+    script = (
+        "// a comment\n/**\n * A doc comment.\n */\nexport function f(a) {\n"
+        "  /* short */\n  const b = a // kept: code before it\n    * 2;\n\n  return `x${b}`;\n}\n"
+    )
+    assert assets.compact(script, ".js") == (
+        "export function f(a) {\nconst b = a // kept: code before it\n* 2;\nreturn `x${b}`;\n}\n"
+    )
+    template = "const t = `line\n  // not a comment\n`;\n"
+    assert assets.compact(template, ".js") == template
+    assert assets.compact("/* c */\n.a {\n  color: red; /* x */\n}\n", ".css") == ".a {\ncolor: red;\n}\n"
+
+
+def test_the_served_game_modules_still_parse(tmp_path):
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    node = shutil.which("node")
+    if node is None:
+        import pytest
+
+        pytest.skip("node is not installed")
+    source = Path(__file__).resolve().parent.parent / "docs" / "assets" / "game"
+    for path in source.glob("*.js"):
+        served = tmp_path / (path.stem + ".mjs")
+        served.write_text(assets.compact(path.read_text("utf-8"), ".js"), encoding="utf-8")
+        result = subprocess.run([node, "--check", str(served)], capture_output=True, text=True)
+        assert result.returncode == 0, (path.name, result.stderr)

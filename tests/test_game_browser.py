@@ -555,3 +555,34 @@ def test_stepper_steps_through_the_won_game_with_buttons_and_keys(page, site_url
     assert "520" in stepper.locator(".hm-stepper-status").inner_text()
     page.keyboard.press("Home")
     assert stepper.get_attribute("data-step") == "0"
+
+
+@pytest.mark.parametrize("lang", ["en", "he"])
+def test_stepper_text_and_marks_name_the_same_moves_and_the_last_step_says_won(page, site_url, lang):
+    page.goto(site_url + ("he/" if lang == "he" else "") + "examples/")
+    stepper = page.locator(".hm-stepper")
+    stepper.locator("button[data-step='next']").wait_for()
+    texts = catalog(lang)
+    assert stepper.locator(".hm-legend").inner_text().split("\n") == [
+        texts.text("game.stepper.legend_next"), texts.text("game.stepper.legend_removed")]
+    moves = example_moves()
+    game = Game(EXAMPLE)
+    for step in (0, 1, 2):
+        marked = stepper.locator(".hm-marked").evaluate_all("cells => cells.map(c => c.dataset.source)")
+        removed = stepper.locator(".hm-removed").evaluate_all("cells => cells.map(c => c.dataset.source)")
+        assert sorted(marked) == sorted(moves[step])
+        assert sorted(removed) == sorted(moves[step - 1] if step else [])
+        parts = [texts.text("game.said.from_slot", card=texts.card(game.position.card_at(s)), slot=texts.isolate(s))
+                 if s.startswith("R") else
+                 texts.text("game.said.from_pile", card=texts.card(game.position.card_at(s)), pile=s)
+                 for s in moves[step]]
+        # The marked cards are named after the move just made (list punctuation is the browser's).
+        status = plain(stepper.locator(".hm-stepper-status").inner_text())
+        head, tail = (plain(x) for x in texts.text("game.stepper.marked", what="\0").split("\0"))
+        named = status[status.rindex(head) + len(head):]
+        assert named.endswith(tail) and all(plain(part) in named for part in parts)
+        game.play("+".join(moves[step]))
+        stepper.locator("button[data-step='next']").click()
+    stepper.locator("button[data-step='last']").click()
+    assert plain(stepper.locator(".hm-stepper-status").inner_text()).endswith(texts.text("game.stepper.won"))
+    assert stepper.locator(".hm-marked").count() == 0

@@ -86,16 +86,11 @@ CLDR_CATEGORIES = {
 COUNTS = (0, 1, 2, 3, 5, 11, 21, 22, 25, 101, 111, 1_000_000)
 
 
-@pytest.mark.parametrize("lang", sorted(CLDR_CATEGORIES))
+@pytest.mark.parametrize("lang", available_languages())
 def test_the_plural_category_is_the_one_cldr_gives(lang):
-    if lang not in available_languages():
-        pytest.skip(f"no {lang} catalog yet")
+    assert lang in CLDR_CATEGORIES, f"write out CLDR's categories for {lang} above"
     expected = CLDR_CATEGORIES[lang].split()
     assert [catalog(lang).plural_category(count) for count in COUNTS] == expected
-
-
-def test_every_language_has_its_cldr_categories_written_out():
-    assert set(available_languages()) <= set(CLDR_CATEGORIES)
 
 
 @pytest.mark.parametrize(

@@ -474,3 +474,34 @@ def test_no_catalog_at_all_leaves_a_clear_message(context_for, site_url):
     alert = page.locator(".hm-game [role='alert']")
     alert.wait_for()
     assert "could not load" in alert.inner_text() and alert.get_attribute("lang") == "en"
+
+
+# --- links and saves from before this version ----------------------------------------------------------
+
+
+def test_copy_link_puts_the_address_of_this_deal_on_the_clipboard(context_for, site_url):
+    context = context_for()
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = open_play(context.new_page(), site_url, fragment=OTHER)
+    page.click(action(page, "copy_link"))
+    page.wait_for_function("document.querySelector('.hm-game .hm-live').textContent.length > 0")
+    assert page.evaluate("navigator.clipboard.readText()") == f"{site_url}{PLAY_PATHS['en']}#{OTHER}"
+    assert plain(page.locator(".hm-game .hm-message").inner_text()) == catalog("en").text(
+        "game.said.link_copied", url=f"{site_url}{PLAY_PATHS['en']}#{OTHER}")
+
+
+def test_a_game_saved_by_the_previous_version_is_resumed(page, site_url):
+    page.goto(site_url)
+    moves = ["+".join(move) for move in example_moves()[:3]]
+    page.evaluate(
+        """moves => { localStorage.clear(); localStorage.setItem('halfmoon:/:game', JSON.stringify(
+            {version: 1, code: 'HM1-N-AAAAAAB', moves, undoable: 3, startedAt: Date.now(),
+             endedAt: null})); }""",
+        moves,
+    )
+    page.goto(site_url + PLAY_PATHS["en"])
+    page.wait_for_function("document.querySelector('.hm-game')?.hmGame")
+    assert (field(page, "code"), field(page, "moves")) == (EXAMPLE, "3")
+    assert page.evaluate("localStorage.getItem('halfmoon:/:game')") is None
+    page.click(action(page, "undo"))
+    assert field(page, "moves") == "2"

@@ -243,3 +243,18 @@ def test_with_static_i18n_listed_after_it_every_language_is_built_and_rebuilt(pr
     _, messages = build_here(project, config)  # the same plugin, as under mkdocs serve
     (error,) = plugin_errors(messages)
     assert error.startswith("docs/fr/index.md:3: ") and "whole number" in error
+
+
+def test_a_placeholder_typo_in_a_catalog_names_the_page_line_and_the_catalog(
+        project, tmp_path, monkeypatch):
+    catalogs = copy_catalogs(tmp_path)
+    monkeypatch.setattr(i18n, "catalog_dir", lambda: catalogs)
+    english = catalogs / "en.json"
+    messages = json.loads(english.read_text(encoding="utf-8"))
+    messages["source.pile"] = messages["source.pile"].replace("{pile}", "{pile_no}")
+    english.write_text(json.dumps(messages, ensure_ascii=False, indent=1), encoding="utf-8")
+    (project / "docs" / "index.md").write_text(FRONT + "# T\n\nSee {{hm source 3}}.\n")
+    _, messages_logged = build_here(project)
+    (error,) = plugin_errors(messages_logged)
+    assert error.startswith("docs/index.md:7: ") and "{pile_no}" in error, error
+    assert error.endswith("en.json)"), error

@@ -33,7 +33,8 @@ VALUES = {
     "mark": st.sampled_from(["next", "1 2", "R1,R8", "13", "R9", "²", "1" * 3000, ""]),
     "caption": st.sampled_from(["docs.caption.next_move", "docs.nope", "After {{hm after}}",
                                 "{{hm marked}} {{hm stat won_share}}", "{{hm move ²}}",
-                                "{{hm", "a {{HM code}}", "x" * 3000]),
+                                "{{hm", "a {{HM code}}", "x" * 3000, "bell \x07 here",
+                                "\u2028{{hm code}}"]),
     "colour": st.just("red"),
 }
 KINDS = ["halfmoon", "halfmoon-moves", "halfmoon-stepper", "halfmoon-move", "HalfMoon",

@@ -195,3 +195,21 @@ def test_scanning_is_linear_in_the_size_of_the_page(name):
 @pytest.mark.parametrize("name", sorted(HOSTILE))
 def test_large_pages_of_hostile_text_are_read(name):
     scan(HOSTILE[name](200_000))  # quadratic would take hours; linear takes seconds
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("piece", ["{{HM x}} ", "{{hm code}} ", "{{hm move 99}}\n", BLOCK])
+def test_a_large_page_of_inserts_or_blocks_is_rendered_with_every_error(tmp_path, piece):
+    from halfmoon_mkdocs.context import Context
+    from halfmoon_mkdocs.examples import ExampleLoader
+    from halfmoon_mkdocs.page import render_markdown
+    from halfmoon_mkdocs.stats import Stats
+
+    (tmp_path / "records").mkdir()
+    (tmp_path / "records" / "game.txt").write_text("HM1-N-AAAAAAB\n")
+    context = Context(ExampleLoader(tmp_path), "records/game.txt", Stats(tmp_path / "s.json"))
+    count = 300 if piece == BLOCK else 20_000
+    rendered = render_markdown(piece * count, context)
+    failing = piece.startswith(("{{HM", "{{hm move"))
+    assert len(rendered.errors) == (count if failing else 0)
+    assert len(rendered.slots) == (count if piece == BLOCK else 0)

@@ -142,3 +142,13 @@ def test_reading_a_closed_standard_input_is_a_clear_error(monkeypatch):
     monkeypatch.setattr("sys.stdin", None)
     with pytest.raises(HalfMoonError, match="standard input is closed"):
         read_record("-")
+
+
+def test_standard_input_replaced_by_a_text_stream_is_read_and_bounded(monkeypatch):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("HM1-N-AAAAAAB R7+R8\n"))
+    assert read_record("-").replay().move_count == 1
+    monkeypatch.setattr("sys.stdin", io.StringIO("HM1-N-AAAAAAB" + " " * RECORD_LIMIT))
+    with pytest.raises(RecordError, match="too long"):
+        read_record("-")

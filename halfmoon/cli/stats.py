@@ -8,6 +8,7 @@ from its results file; ``--shard K/N`` splits a run, ``--merge`` joins the shard
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import multiprocessing
 import os
@@ -15,6 +16,8 @@ import queue
 import shlex
 import signal
 import sys
+import threading
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -27,6 +30,7 @@ from ..errors import HalfMoonError
 from ..solver.figures import (
     ResultsFileError,
     RunHeader,
+    Summary,
     dumps,
     format_summary,
     header_line,
@@ -35,6 +39,7 @@ from ..solver.figures import (
     result_line,
     summarise,
 )
+from ..solver.search import Verdict
 from ..solver.survey import SOLVER_ID, DealResult, examine
 from ..solver.verdicts import encode
 from .solving import MAX_NODES, SolverUsageError, check_writable
@@ -138,11 +143,17 @@ def run_stats(args: argparse.Namespace) -> int:
     progress = tqdm(total=header.size(), initial=len(done), unit="deal", file=sys.stderr,
                     disable=not sys.stderr.isatty(), dynamic_ncols=True, smoothing=0.05)
 
+    tally = Counter(result.verdict for result in done)
+
     def keep(result: DealResult) -> None:
         collected.append(result)
         if results_file is not None:
             results_file.write(result_line(result))
             results_file.flush()
+        tally[result.verdict] += 1
+        if not progress.disable:
+            progress.set_postfix_str(" ".join(f"{verdict} {tally[verdict]:,}" for verdict in Verdict),
+                                     refresh=False)
         progress.update(1)
 
     try:
@@ -197,7 +208,7 @@ def _run_merge(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write_summary(args: argparse.Namespace, summary) -> None:  # noqa: ANN001 - a Summary
+def _write_summary(args: argparse.Namespace, summary: Summary) -> None:
     text = dumps(summary.to_json(), indent=2) + "\n" if args.json else format_summary(summary)
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
@@ -301,24 +312,18 @@ def _decide_all(numbers: Iterator[int], nodes: int, jobs: int, keep: Callable[[D
             signal.signal(signal.SIGINT, previous)
 
 
-class _sigterm_as_exception:  # noqa: N801 - used as a context manager, like contextlib's
-    """Within: SIGTERM raises _Terminated in the main thread (a no-op elsewhere)."""
-
-    def __enter__(self) -> None:
-        self.previous = None
-        if _in_main_thread():
-            self.previous = signal.signal(signal.SIGTERM, _raise_terminated)
-
-    def __exit__(self, *exc: object) -> None:
-        if self.previous is not None:
-            signal.signal(signal.SIGTERM, self.previous)
+@contextlib.contextmanager
+def _sigterm_as_exception() -> Iterator[None]:
+    """Within: SIGTERM raises _Terminated in the main thread (nothing changes in another thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _raise_terminated(signum: int, frame: object) -> None:
     raise _Terminated
-
-
-def _in_main_thread() -> bool:
-    import threading
-
-    return threading.current_thread() is threading.main_thread()

@@ -180,6 +180,7 @@ def render_svg(
     id_prefix: str | None = None,
     title: str | None = None,
     standalone: bool = False,
+    alternative: Sequence[str] | None = None,
 ) -> str:
     """The arc diagram of ``position`` as an SVG string (SPEC §4.5).
 
@@ -190,6 +191,9 @@ def render_svg(
     your own, e.g. ``"fig3-"``, to show one diagram twice in a page). ``title``
     replaces the default ``<title>``; text XML cannot hold raises DiagramError.
     ``standalone`` writes plain colours instead of CSS custom properties.
+    ``alternative``: the sentences ``text_alternative_items`` gives for the same position,
+    marks and removed sources, when the caller has them already (the site also lists them
+    under the figure), so they are written once.
     """
     position = _as_position(position)
     cat = catalog(lang)
@@ -198,7 +202,9 @@ def render_svg(
     if title is None:
         title = default_title(position, lang)
     check_xml_text(title, "the title")
-    description = " ".join(text_alternative_items(position, lang, marks=marked, removed=gone))
+    if alternative is None:
+        alternative = text_alternative_items(position, lang, marks=marked, removed=gone)
+    description = " ".join(alternative)
     if id_prefix is None:
         id_prefix = _derived_prefix(position, lang, marked, gone, title)
     elif not _ID.fullmatch(id_prefix):

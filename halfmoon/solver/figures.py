@@ -269,12 +269,12 @@ def merge(paths: Sequence[Path]) -> tuple[RunHeader, list[DealResult], bool]:
 
 def format_summary(summary: Summary) -> str:
     ms = summary.ms_per_deal
+    ways = ", ".join(f"{way} {count:,}" for way, count in summary.confirmed.items() if way != "replay")
     lines = [
         f"deals      {summary.deals:,} ({summary.start} to {summary.last})"
         + ("" if summary.complete else ", run not complete"),
         f"won        {summary.won:,}",
-        f"lost       {summary.lost:,}   (confirmed: "
-        + ", ".join(f"{way} {count:,}" for way, count in summary.confirmed.items() if way != "replay") + ")",
+        f"lost       {summary.lost:,}" + (f"   (confirmed by {ways})" if ways else ""),
         f"undecided  {summary.undecided:,}   (budget {summary.nodes:,} positions and conflicts a deal)",
         f"winnable   {summary.won_share:.3%}   95% Wilson interval {summary.ci_low:.3%} to "
         f"{summary.ci_high:.3%} (undecided deals count as lost for the low bound, won for the high)",

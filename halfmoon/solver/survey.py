@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Any, cast
 
 from ..dealcode import DealCode
 from ..errors import HalfMoonError
@@ -83,7 +83,7 @@ class DealResult:
             raise ValueError(str(error)) from None
 
 
-def _typed(data: dict, key: str, kind: type | tuple[type, ...]):  # noqa: ANN202 - the caller's type
+def _typed(data: dict, key: str, kind: type | tuple[type, ...]) -> Any:
     value = data.get(key)
     if kind is not bool and isinstance(value, bool) or not isinstance(value, kind):
         raise ValueError(f"{key!r} is missing or not {_kind_name(kind)}")

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import hashlib
 import re
-import shutil
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 GAME_DIR = "assets/game"
 GAME_FILES = ("*.js", "*.css")
 # The two files a page names itself (mkdocs.yml's extra_javascript and extra_css).
+_LANG = re.compile(r'<html[^>]*\slang="([a-z]+)')
 _ENTRY = re.compile(r'(\s(?:src|href)=")([^"]*?)assets/game/(boot\.js|game\.css)(")')
 
 
@@ -47,19 +47,60 @@ def publish(site_dir: Path, docs_dir: Path, catalogs_path: str, version: str,
     game = site_dir / GAME_DIR / version
     game.mkdir(parents=True, exist_ok=True)
     for path in game_files(docs_dir):
-        shutil.copyfile(path, game / path.name)
+        (game / path.name).write_text(compact(path.read_text("utf-8"), path.suffix), encoding="utf-8")
     for folder in (site_dir / catalogs_path, site_dir / catalogs_path / version):
         folder.mkdir(parents=True, exist_ok=True)
         for lang, text in catalogs.items():
             (folder / f"{lang}.json").write_bytes(text)
 
 
-def point_page(html: str, catalogs_path: str, version: str) -> str:
-    """Load boot.js and game.css from the hashed folder; say where the hashed catalogs are."""
+def compact(text: str, suffix: str) -> str:
+    """The served copy of a game file: no comments, indentation or blank lines.
+
+    Only whole lines are dropped or trimmed, so statements keep their line breaks; a script
+    with a template literal over several lines is served as written.
+    """
+    if suffix == ".css":
+        text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+        return "".join(line.strip() + "\n" for line in text.splitlines() if line.strip())
+    lines = text.splitlines()
+    if any(line.count("`") % 2 for line in lines):
+        return text
+    kept: list[str] = []
+    in_comment = False
+    for line in (line.strip() for line in lines):
+        if in_comment:
+            in_comment = "*/" not in line
+        elif line.startswith("/*") and ("*/" not in line or line.endswith("*/")):
+            in_comment = "*/" not in line
+        elif line and not line.startswith("//"):
+            kept.append(line + "\n")
+    return "".join(kept)
+
+
+def point_page(html: str, catalogs_path: str, version: str, modules: Iterable[str] = (),
+               languages: Iterable[str] = ()) -> str:
+    """Load boot.js and game.css from the hashed folder; say where the hashed catalogs are.
+
+    On the Play page (it has the game's mount), also preload the game's `modules` and the
+    page language's catalog, so they arrive while the theme's own script still runs.
+    """
     match = _ENTRY.search(html)
     if match is None:
         return html
     prefix = match.group(2)  # the page's way back to the site root, e.g. "../"
     html = _ENTRY.sub(lambda m: f"{m[1]}{m[2]}{GAME_DIR}/{version}/{m[3]}{m[4]}", html)
-    meta = f'<meta name="halfmoon:catalogs" content="{prefix}{catalogs_path.strip("/")}/{version}/">'
-    return html.replace("</head>", meta + "</head>", 1)
+    catalogs = f"{prefix}{catalogs_path.strip('/')}/{version}/"
+    head = [f'<meta name="halfmoon:catalogs" content="{catalogs}">']
+    if 'class="hm-game"' in html:
+        head += [f'<link rel="modulepreload" href="{prefix}{GAME_DIR}/{version}/{name}">' for name in modules]
+        lang = _LANG.search(html)
+        if lang and lang[1] in set(languages):
+            head.append(f'<link rel="preload" as="fetch" crossorigin href="{catalogs}{lang[1]}.json">')
+    return html.replace("</head>", "".join(head) + "</head>", 1)
+
+
+def preloaded_modules(docs_dir: Path) -> list[str]:
+    """The modules the Play page needs (all but the entry point and the Examples page's viewer)."""
+    return [path.name for path in game_files(docs_dir) if path.suffix == ".js"
+            and path.name not in ("boot.js", "stepper.js")]

@@ -68,7 +68,8 @@ class Build:
         self.loader = ExampleLoader(docs_dir, project_dir)
         self.stats = Stats(docs_dir / stats_file)
         self.default_record = default_record
-        self.errors: list[str] = []
+        self.errors: dict[str, None] = {}  # each line reported, in order
+        self._checked: dict[str, SourceError | None] = {}
         # The game's files and catalogs, published once under one content hash.
         self.catalogs, broken = published(i18n.available_languages())
         self.asset_version = assets.asset_version(docs_dir, self.catalogs)
@@ -77,10 +78,15 @@ class Build:
 
     def render_page(self, markdown: str, lang: str, source: PageSource) -> tuple[str, dict[str, str]]:
         """The page's Markdown with its inserts and block placeholders, and the blocks' HTML."""
-        try:
-            checked_catalog(lang)
-        except SourceError as error:
-            return markdown + self.report(error, source.path), {}
+        if lang not in self._checked:
+            try:
+                checked_catalog(lang)
+                self._checked[lang] = None
+            except SourceError as error:
+                self._checked[lang] = error
+        broken = self._checked[lang]
+        if broken is not None:
+            return markdown + self.report(broken, source.path), {}
         context = Context(self.loader, self.default_record, self.stats, lang)
         rendered = render_markdown(markdown, context)
         shown = [self.report(error, source.path, offset=source.offset) for error in rendered.errors]
@@ -100,6 +106,6 @@ class Build:
             message = f"{where}: {error.message}"
         message = " ".join(message.splitlines())
         if message not in self.errors:
-            self.errors.append(message)
+            self.errors[message] = None
             log.error(message)
         return f'\n\n<p class="hm-error"><strong>Half Moon:</strong> {escape(message)}</p>\n'

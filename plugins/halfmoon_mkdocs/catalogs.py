@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from halfmoon import HalfMoonError, i18n
-from halfmoon.i18n import Catalog
+from halfmoon.i18n import Catalog, TranslationError
 
 from .errors import SourceError
 
@@ -57,6 +57,13 @@ def _text(path: Path, shown: str) -> str:
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         raise SourceError(f"not UTF-8 text (byte {data[error.start]:#04x})", line, shown) from None
+
+
+def engine_error(error: HalfMoonError, lang: str) -> SourceError:
+    """An engine error met while writing a page; a catalog's own fault names the catalog."""
+    if isinstance(error, TranslationError):
+        return SourceError(f"{error} (in {_shown(i18n.catalog_dir() / f'{lang}.json')})")
+    return SourceError(str(error))
 
 
 def _line_of(text: str, key: str) -> int:

@@ -15,6 +15,7 @@ from halfmoon import Card, HalfMoonError, IllegalMoveError, Move, Position, pars
 from halfmoon.moves import PILE_SOURCES
 
 from .blocks import quote
+from .catalogs import engine_error
 from .context import Context
 from .errors import SourceError
 from .examples import Example
@@ -99,7 +100,7 @@ def render_insert(call: Call, writer: Writer, context: Context) -> str:
     try:
         return handler(call, writer, context)
     except HalfMoonError as error:  # a catalog message that cannot be filled, a bad source
-        raise SourceError(str(error)) from None
+        raise engine_error(error, writer.lang) from None
 
 
 # --- the inserts ---------------------------------------------------------------------------

@@ -68,7 +68,8 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         """Point the page at this build's content-hashed game files and catalogs."""
         assert self.build is not None
-        return assets.point_page(output, self.config.catalogs_path, self.build.asset_version)
+        return assets.point_page(output, self.config.catalogs_path, self.build.asset_version,
+                                 assets.preloaded_modules(Path(config.docs_dir)), self.build.catalogs)
 
     @event_priority(AFTER_I18N)  # after static-i18n has built the other languages
     def on_post_build(self, *, config: MkDocsConfig) -> None:

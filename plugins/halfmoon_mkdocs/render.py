@@ -14,6 +14,7 @@ from halfmoon import HalfMoonError, parse_source
 from halfmoon.diagram import render_svg, text_alternative_items
 
 from .blocks import Block, quote
+from .catalogs import engine_error
 from .context import Context
 from .errors import SourceError
 from .examples import Example
@@ -33,7 +34,7 @@ def render_block(block: Block, context: Context) -> str:
             return stepper_html(example)
         return figure_html(resolve_diagram(block, example), context, block)
     except HalfMoonError as error:  # a catalog message that cannot be filled
-        raise SourceError(str(error), block.line) from None
+        raise engine_error(error, context.lang).at(block.line) from None
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,7 @@ def caption_text(diagram: Diagram, writer: Writer, context: Context, line: int) 
         try:
             return writer.text(caption, **params)
         except HalfMoonError as error:
-            raise SourceError(f"caption: {error}", line) from None
+            raise SourceError(f"caption: {engine_error(error, writer.lang)}", line) from None
     template = escape(caption, quote=False) if writer.html else caption
     return replace_inserts(template, line, writer, context.with_extra(params))
 
@@ -120,10 +121,15 @@ def figure_html(diagram: Diagram, context: Context, block: Block) -> str:
     caption_html = caption_text(diagram, html_writer, context, line)
     caption_plain = caption_text(diagram, html_writer.as_text(), context, line)
     position = diagram.example.position(diagram.after)
-    removed = diagram.example.move(diagram.after).sources if diagram.after else ()
-    svg = render_svg(position, lang=lang, marks=diagram.marks, removed=removed,
-                     id_prefix=id_prefix, title=caption_plain or None)
+    # A source both just emptied and marked for the next move shows as marked only.
+    removed = tuple(source for source in diagram.example.move(diagram.after).sources
+                    if source not in diagram.marks) if diagram.after else ()
     items = text_alternative_items(position, lang, marks=diagram.marks, removed=removed)
+    try:
+        svg = render_svg(position, lang=lang, marks=diagram.marks, removed=removed,
+                         id_prefix=id_prefix, title=caption_plain or None, alternative=items)
+    except HalfMoonError as error:  # the caption, as the drawing's title, is no XML text
+        raise SourceError(f"caption: {engine_error(error, lang)}", line) from None
     summary = html_writer.text("docs.diagram.description")
     listed = "\n".join(f"<li>{escape(item)}</li>" for item in items)
     return (

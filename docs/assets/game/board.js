@@ -51,16 +51,20 @@ export function createBoard(container, catalog, { interactive = true } = {}) {
 }
 
 /**
- * Draw a position: `view` = {position, selection, dimmed, marked}. Only what changed is touched,
+ * Draw a position: `view` = {position, selection, dimmed, marked, removed}. Only what changed is touched,
  * so a tap redraws within a frame.
  */
 export function drawBoard(board, catalog, view) {
   const selection = new Set(view.selection ?? []);
   const dimmed = new Set(view.dimmed ?? []);
   const marked = new Set(view.marked ?? []);
+  const removed = new Set(view.removed ?? []);
   for (const [source, cell] of board.cells) {
     const card = view.position.cardAt(source);
     const count = view.position.count(source);
+    const state = `${card}|${count}|${selection.has(source)}|${dimmed.has(source)}|${marked.has(source)}|${removed.has(source)}`;
+    if (cell.hmState === state) continue; // most taps change two or three cells
+    cell.hmState = state;
     const isSlot = source.startsWith("R");
     const face = card ? catalog.text(`card.letter.${card.rankText}`) + catalog.text(`card.suit_symbol.${card.suit}`) : "";
     const [faceNode, tagNode] = cell.children;
@@ -72,6 +76,7 @@ export function drawBoard(board, catalog, view) {
     cell.classList.toggle("hm-selected", selection.has(source));
     cell.classList.toggle("hm-dimmed", dimmed.has(source));
     cell.classList.toggle("hm-marked", marked.has(source));
+    cell.classList.toggle("hm-removed", removed.has(source));
     let label = cellLabel(catalog, source, card, count);
     if (dimmed.has(source)) label = catalog.text("game.card.dimmed", { label });
     if (cell.getAttribute("aria-label") !== label) cell.setAttribute("aria-label", label);

@@ -1,5 +1,12 @@
-// Loaded on every page (mkdocs.yml extra_javascript): starts the game or the step-through
-// viewer only where the page has a mount point. Their stylesheet is in the page's <head>.
+// Loaded on every page (mkdocs.yml extra_javascript, async): starts the game or the
+// step-through viewer only where the page has a mount point. Their stylesheet is in <head>.
+// As an async module this may run while the page is still being parsed: a mount point the
+// parser has left behind (it has a next sibling) is ready; otherwise wait for the parse.
+
+const ready = (selector) => [...document.querySelectorAll(selector)].every((node) => node.nextSibling);
+if (document.readyState === "loading" && !(document.querySelector(".hm-game, .hm-stepper") && ready(".hm-game, .hm-stepper"))) {
+  await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
+}
 
 const game = document.querySelector(".hm-game");
 const steppers = [...document.querySelectorAll(".hm-stepper")];

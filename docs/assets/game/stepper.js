@@ -45,7 +45,16 @@ export async function mountStepper(element) {
   status.className = "hm-stepper-status";
   status.setAttribute("aria-live", "polite");
   const holder = document.createElement("div");
-  element.append(controls, status, holder);
+  // The legend of the two marks: the cards of the next move, the places just emptied.
+  const legend = document.createElement("p");
+  legend.className = "hm-legend";
+  for (const kind of ["next", "removed"]) {
+    const item = document.createElement("span");
+    item.className = `hm-legend-${kind}`;
+    item.textContent = t(`game.stepper.legend_${kind}`);
+    legend.append(item);
+  }
+  element.append(controls, status, holder, legend);
   const board = createBoard(holder, catalog, { interactive: false });
 
   const total = record.moves.length;
@@ -56,16 +65,22 @@ export async function mountStepper(element) {
     target = Math.max(0, Math.min(total, target));
     while (step < target) position.push(record.moves[step++]);
     while (step > target) { position.pop(); step--; }
-    drawBoard(board, catalog, { position, marked: step < total ? record.moves[step] : [] });
-    if (step === 0) {
-      status.textContent = t("game.stepper.start", { code: catalog.isolate(record.code) });
-    } else {
-      const { sources, cards } = position.lastRemoval();
-      status.textContent = t("game.stepper.step", {
-        number: step, total, notation: catalog.isolate(moveText(sources)), score: position.score,
-        what: catalog.list(cards.map((card, i) => catalog.cardFrom(card, sources[i]))),
-      });
+    const next = step < total ? record.moves[step] : [];
+    const last = step ? position.lastRemoval() : null;
+    drawBoard(board, catalog, { position, marked: next, removed: last?.sources ?? [] });
+    const said = [];
+    if (!last) said.push(t("game.stepper.start", { code: catalog.isolate(record.code) }));
+    else {
+      said.push(t("game.stepper.step", {
+        number: step, total, notation: catalog.isolate(moveText(last.sources)), score: position.score,
+        what: catalog.list(last.cards.map((card, i) => catalog.cardFrom(card, last.sources[i]))),
+      }));
     }
+    if (next.length) {
+      const what = catalog.list(next.map((source) => catalog.cardFrom(position.cardAt(source), source)));
+      said.push(t("game.stepper.marked", { what }));
+    } else if (position.isWon()) said.push(t("game.stepper.won"));
+    status.textContent = said.join(" ");
     buttons.first.disabled = buttons.previous.disabled = step === 0;
     buttons.next.disabled = buttons.last.disabled = step === total;
     element.dataset.step = String(step);
