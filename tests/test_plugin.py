@@ -16,7 +16,7 @@ from halfmoon_mkdocs.words import Writer
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from halfmoon import Position
+from halfmoon import Move, Position
 from halfmoon.cli import main as cli_main
 from halfmoon.i18n import LRI, PDI, Catalog, catalog
 
@@ -268,3 +268,22 @@ def test_an_unknown_or_missing_figure_names_the_known_ones(docs):
         with pytest.raises(SourceError, match="figures: deals, won") as caught:
             replace_inserts(insert, 1, Writer("en", html=False), context)
         assert caught.value.line == 1
+
+
+def test_uncovered_and_the_worked_triple_come_from_the_game(docs):
+    """{{hm uncovered 1}} names the new tops of move 1's piles; 'triple' is the first triple
+    that takes one of them, 'before-triple' the move before it."""
+    record = "HM1-N-AAAAAAB\n9+11 8+12 1+12 3+4 1+11 5+11 5+11 8+9+R3 8+9\n"
+    context = context_for(docs, record)
+    writer = Writer("en", html=False)
+    after_one = Position(CODE)
+    after_one.push(Move.parse("9+11"))
+    expected = [f"{catalog('en').card(after_one.card_at(pile))} (pile {pile})" for pile in ("9", "11")]
+    assert replace_inserts("{{hm uncovered 1}}", 1, writer, context) == " and ".join(expected)
+    assert replace_inserts("{{hm notation triple}}", 1, writer, context) == "8+9+R3"
+    assert replace_inserts("{{hm moves before-triple}}", 1, writer, context) == "7 moves"
+    with pytest.raises(SourceError, match="uncovers no card"):
+        replace_inserts("{{hm uncovered 1}}", 1, writer,
+                        context_for(docs, f"{CODE}\nR7+R8\n"))
+    with pytest.raises(SourceError, match="no triple in"):
+        replace_inserts("{{hm move triple}}", 1, writer, context_for(docs, f"{CODE}\n9+11 8+12\n"))

@@ -173,3 +173,35 @@ def test_rules_and_examples_offer_to_play_the_example_deal_and_codes_link_to_the
     codes = re.findall(r'<a href="[./]*play/#HM1-N-AAAAAAB">(?:<bdi[^>]*>)?HM1-N-AAAAAAB', article(
         page_html(built_site, lang, "deal-codes")))
     assert len(codes) >= 2
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rules_page_works_a_triple_with_a_card_the_first_move_uncovered(built_site, record,
+                                                                            lang):
+    """SPEC §5: what the first move uncovers, then a triple that takes one of those cards,
+    its diagram before the move with the three cards marked and named in the caption."""
+    cat = catalog(lang)
+    html = page_html(built_site, lang, "")
+    text = visible_text(html)
+    after_one = record.replay(1)
+    uncovered = {source: after_one.card_at(source) for source in record.moves[0].sources
+                 if not source.startswith("R") and after_one.card_at(source) is not None}
+    assert uncovered and all(cat.card(card) in text for card in uncovered.values())
+    triple = None
+    for number, move in enumerate(record.moves[1:], start=2):
+        before = record.replay(number - 1)
+        cards = [before.card_at(source) for source in move.sources]
+        if any(uncovered.get(source) == card for source, card in zip(move.sources, cards)):
+            if len(cards) == 3:
+                triple = (number, cards)
+                break
+            uncovered = {s: c for s, c in uncovered.items() if s not in move.sources}
+    assert triple is not None, "the example game has no such triple"
+    number, cards = triple
+    assert sorted(card.rank for card in cards) == [11, 12, 13]
+    captions = [unescape(re.sub("<[^>]+>", "", caption)) for caption in
+                re.findall(r'<figure class="hm-figure".*?<figcaption>(.*?)</figcaption>', html, re.S)]
+    before_triple = [caption for caption in captions
+                     if all(cat.card(card) in caption for card in cards)]
+    assert before_triple, "no diagram caption names the triple's three cards"
+    assert str(number - 1) in before_triple[0]  # the position just before the triple

@@ -68,6 +68,28 @@ class Example:
             found.append((source, card))
         return found
 
+    def uncovered(self, number: int) -> list[tuple[str, Card]]:
+        """The cards move ``number`` uncovers: the new top of each pile it took a card from."""
+        after = self.position(number)
+        found = []
+        for source in self.move(number).sources:
+            card = after.card_at(source)
+            if not source.startswith("R") and card is not None:
+                found.append((source, card))
+        return found
+
+    def worked_triple(self) -> int:
+        """The first triple that removes a card the first move uncovered (SPEC §5's example)."""
+        waiting = dict(self.uncovered(1)) if self.length else {}
+        for number in range(2, self.length + 1):
+            taken = [source for source in self.move(number).sources if source in waiting]
+            if taken and len(self.move(number).sources) == 3:
+                return number
+            for source in taken:  # that card left the game in a pair: no longer waiting
+                del waiting[source]
+        raise SourceError(f"no triple in {self.name} removes a card the first move uncovers; "
+                          "'triple' needs an example game that has one")
+
     def check_move_number(self, number: int) -> None:
         if not 1 <= number <= self.length:
             raise SourceError(
@@ -77,16 +99,20 @@ class Example:
             )
 
     def resolve(self, text: str, *, what: str = "move number", allow_zero: bool = False) -> int:
-        """A move number written as digits, ``middle`` or ``end``, checked against the game."""
+        """A move number written as digits, ``middle``, ``end``, ``triple`` (the first triple
+        that takes a card the first move uncovered) or ``before-triple`` (one less)."""
         word = text.strip().lower()
         if word == "end":
             number = self.length
         elif word == "middle":
             number = self.length // 2
+        elif word in ("triple", "before-triple"):
+            number = self.worked_triple() - (word == "before-triple")
         elif word and all("0" <= ch <= "9" for ch in word):
             number = whole_number(word, what)
         else:
-            raise SourceError(f"{what} {quote(text.strip())} is not a number, 'middle' or 'end'")
+            raise SourceError(f"{what} {quote(text.strip())} is not a number, 'middle', 'end', "
+                              "'triple' or 'before-triple'")
         lowest = 0 if allow_zero else 1
         if not lowest <= number <= self.length:
             raise SourceError(

@@ -110,7 +110,7 @@ def _example(call: Call, context: Context) -> Example:
 
 
 def _move_number(call: Call, example: Example, index: int = 0) -> int:
-    return example.resolve(call.arg(index, "a move number, 'middle' or 'end'"))
+    return example.resolve(call.arg(index, "a move number, 'middle', 'end' or 'triple'"))
 
 
 def _after(call: Call, example: Example) -> int:
@@ -134,6 +134,18 @@ def insert_move(call: Call, writer: Writer, context: Context) -> str:
     call.check(1)
     example = _example(call, context)
     return writer.move_words(example.removed(_move_number(call, example)))
+
+
+def insert_uncovered(call: Call, writer: Writer, context: Context) -> str:
+    """The card (or cards) a move uncovers, each with its pile: "K♣ (pile 9)"."""
+    call.check(1)
+    example = _example(call, context)
+    number = _move_number(call, example)
+    found = example.uncovered(number)
+    if not found:
+        raise SourceError(f"move {number} of {example.name} uncovers no card "
+                          "(it takes only reserve cards, or empties its piles)")
+    return writer.join([writer.card_at(card, source) for source, card in found])
 
 
 def insert_notation(call: Call, writer: Writer, context: Context) -> str:
@@ -277,6 +289,7 @@ def insert_extra(name: str) -> Callable[[Call, Writer, Context], str]:
 INSERTS: dict[str, Callable[[Call, Writer, Context], str]] = {
     "code": insert_code,
     "move": insert_move,
+    "uncovered": insert_uncovered,
     "notation": insert_notation,
     "sum": insert_sum,
     "score": _tally("score", "points"),
