@@ -722,3 +722,19 @@ def test_a_text_alternative_given_to_render_svg_is_its_description():
     assert render_svg(position, lang="fr", marks=["3"], alternative=items) == render_svg(
         position, lang="fr", marks=["3"])
     assert "<desc>one. two.</desc>" in render_svg(position, alternative=["one.", "two."])
+
+
+def test_a_catalog_word_xml_cannot_hold_is_an_error_naming_the_language(monkeypatch):
+    from halfmoon.diagram import svg as module
+    from halfmoon.errors import DiagramError
+    from halfmoon.i18n import Catalog
+
+    edited = dict(catalog("en").messages)
+    edited["diagram.summary.won"] = "All cards\x07 are removed."
+    monkeypatch.setattr(module, "catalog", lambda lang: Catalog("en", edited))
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "docs" / "records" / "HM1-N-AAAAAAB.txt"
+    won = Record.parse(path.read_text(encoding="utf-8")).replay()
+    with pytest.raises(DiagramError, match=r"text alternative \(en\) has a control character \(U\+0007\)"):
+        render_svg(won, lang="en")

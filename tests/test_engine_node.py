@@ -1,7 +1,9 @@
-"""The browser engine (docs/assets/game/engine.js) against the shared vectors, in Node.
+"""The browser engine (docs/assets/game/engine.js) against the Python engine, in Node.
 
 No browser needed: where ``node`` is on the PATH this runs tests/js/run_vectors.mjs, which checks
-every case of tests/data/*.jsonl and the record size bound. Under CI=true a missing ``node`` fails.
+every case of tests/data/*.jsonl and the record size bound, and sends generated cases
+(tests/engine_cases.py) to one Node process (tests/js/serve_cases.mjs). Under CI=true a missing
+``node`` fails.
 """
 
 from __future__ import annotations
@@ -13,8 +15,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from engine_cases import code_texts, python_codes, python_records, python_taps, record_texts, tap_steps
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from halfmoon import corpus
+from halfmoon import DealCode, corpus
+from halfmoon.dealcode import DEAL_COUNT
 from halfmoon.errors import RecordError
 from halfmoon.record import RECORD_LIMIT, Record
 
@@ -23,14 +29,18 @@ DATA = ROOT / "tests" / "data"
 NODE = shutil.which("node")
 
 
-@pytest.fixture(scope="module")
-def outcome() -> dict:
+def _node() -> str:
     if NODE is None:
         if os.environ.get("CI") == "true":
             pytest.fail("node is not on the PATH: CI must check engine.js without a browser")
         pytest.skip("node is not on the PATH")
+    return NODE
+
+
+@pytest.fixture(scope="module")
+def outcome() -> dict:
     run = subprocess.run(
-        [NODE, str(ROOT / "tests" / "js" / "run_vectors.mjs"), str(DATA)],
+        [_node(), str(ROOT / "tests" / "js" / "run_vectors.mjs"), str(DATA)],
         capture_output=True, text=True, timeout=300, check=False,
     )
     assert run.stderr == ""
@@ -68,3 +78,55 @@ def test_a_record_over_the_bound_gets_the_message_python_gives(outcome):
         "bom_over": _python_message("\ufeff" + at_limit + " "),
         "named": _python_message(at_limit + "  ", "game.txt"),
     }
+
+
+# --- generated cases, answered by one Node process -----------------------------------------------
+
+
+class NodeEngine:
+    """tests/js/serve_cases.mjs: one JSON request a line in, one answer a line out."""
+
+    def __init__(self, node: str) -> None:
+        self.process = subprocess.Popen(
+            [node, str(ROOT / "tests" / "js" / "serve_cases.mjs")],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8",
+        )
+
+    def run(self, case: str, args: object) -> object:
+        assert self.process.stdin and self.process.stdout
+        self.process.stdin.write(json.dumps({"case": case, "args": args}) + "\n")
+        self.process.stdin.flush()
+        answer = json.loads(self.process.stdout.readline())
+        assert "failure" not in answer, answer.get("failure")
+        return answer["result"]
+
+    def close(self) -> None:
+        assert self.process.stdin
+        self.process.stdin.close()
+        self.process.wait(timeout=60)
+
+
+@pytest.fixture(scope="module")
+def node_engine():
+    engine = NodeEngine(_node())
+    yield engine
+    engine.close()
+
+
+@settings(max_examples=100)
+@given(texts=st.lists(code_texts, min_size=1, max_size=10))
+def test_deal_code_parsing_agrees_with_python_on_any_text(node_engine, texts):
+    assert node_engine.run("parseCodes", texts) == python_codes(texts)
+
+
+@settings(max_examples=60)
+@given(number=st.integers(0, DEAL_COUNT - 1), undo_limit=st.sampled_from([1, 2, 100]), steps=tap_steps)
+def test_a_game_follows_the_python_game_tap_by_tap(node_engine, number, undo_limit, steps):
+    code = str(DealCode(number))
+    assert node_engine.run("playTaps", [code, undo_limit, steps]) == python_taps(code, undo_limit, steps)
+
+
+@settings(max_examples=60)
+@given(texts=st.lists(record_texts(), min_size=1, max_size=4))
+def test_record_replay_agrees_with_python(node_engine, texts):
+    assert node_engine.run("replayRecords", texts) == python_records(texts)

@@ -586,3 +586,41 @@ def test_stepper_text_and_marks_name_the_same_moves_and_the_last_step_says_won(p
     stepper.locator("button[data-step='last']").click()
     assert plain(stepper.locator(".hm-stepper-status").inner_text()).endswith(texts.text("game.stepper.won"))
     assert stepper.locator(".hm-marked").count() == 0
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_every_diagram_of_the_examples_page_and_the_viewer_have_one_width(chromium, site_url, width):
+    context = chromium.new_context(viewport={"width": width, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(site_url + "examples/")
+        page.locator(".hm-stepper button[data-step='next']").wait_for()
+        widths = page.eval_on_selector_all(
+            ".hm-figure .hm-diagram, .hm-stepper .hm-board", "els => els.map(e => e.getBoundingClientRect().width)"
+        )
+        assert len(widths) >= 5 and max(widths) - min(widths) < 1
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_pile_numbers_and_counts_stay_at_least_11_px_on_a_phone(chromium, site_url, width):
+    context = chromium.new_context(viewport={"width": width, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(site_url + "examples/")
+        page.locator(".hm-stepper button[data-step='next']").wait_for()
+        sizes = page.evaluate("""() => {
+            const sizes = [];
+            for (const svg of document.querySelectorAll('.hm-figure .hm-diagram')) {
+                const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+                for (const text of svg.querySelectorAll('.hm-label, .hm-count'))
+                    sizes.push(parseFloat(getComputedStyle(text).fontSize) * scale);
+            }
+            for (const tag of document.querySelectorAll('.hm-stepper .hm-tag'))
+                sizes.push(parseFloat(getComputedStyle(tag).fontSize));
+            return sizes;
+        }""")
+        assert len(sizes) > 20 and min(sizes) >= 11
+    finally:
+        context.close()

@@ -11,13 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from engine_cases import code_texts, python_codes, python_records, python_taps, record_texts, tap_steps
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from halfmoon import DealCode, Game, Record, corpus
+from halfmoon import DealCode, Record, corpus
 from halfmoon.dealcode import DEAL_COUNT
-from halfmoon.errors import DealCodeError, RecordError
-from halfmoon.moves import SOURCES
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
@@ -96,107 +95,31 @@ def test_js_deals_equal_python_deals_for_any_number(engine_page, numbers):
         assert reserve == [str(card) for card in layout.reserve]
 
 
-code_alphabet = st.sampled_from(list("HMhmN1n2-AZaz0 \t!Àé€𝔸ßﬁſıＡНМАВнΝαβЖ\u00a0\u2028\x1c\ufeff\u200b\u200c"))
-code_texts = st.one_of(
-    st.text(code_alphabet, max_size=16),
-    st.builds(lambda n, pad: pad + str(DealCode(n)).lower() + pad,
-              st.integers(0, DEAL_COUNT - 1), st.sampled_from(["", " ", "\n", "\u3000"])),
-)
-
-
-def _python_code(text: str) -> dict:
-    try:
-        code = DealCode.parse(text)
-    except DealCodeError as error:
-        return {"kind": error.kind, "position": error.position}
-    return {"code": str(code), "number": code.number}
+def _run(engine_page, case: str, args: object) -> object:
+    """A function of tests/js/cases.mjs run in the page on the engine."""
+    return engine_page.evaluate(
+        "async ([name, args]) => (await import('/tests/js/cases.mjs')).CASES[name](window.HM, args)",
+        [case, args],
+    )
 
 
 @settings(max_examples=60)
 @given(texts=st.lists(code_texts, min_size=1, max_size=10))
 def test_js_deal_code_parsing_agrees_with_python_on_any_text(engine_page, texts):
-    got = engine_page.evaluate(
-        "ts => ts.map(t => { try { const c = HM.parseDealCode(t); return {code: c.code, number: c.number}; }"
-        " catch (e) { return {kind: e.kind, position: e.position}; } })",
-        texts,
-    )
-    assert got == [_python_code(text) for text in texts]
-
-
-TAP_GAME = """
-([code, undoLimit, steps]) => {
-  const game = new HM.Game(code, { undoLimit });
-  return steps.map(step => {
-    const undone = step === "undo" ? game.undo().map(String) : null;
-    const r = step === "undo" ? null : game.tap(step);
-    return [[...game.selection], game.dimmed(), game.score, game.moveCount, game.won, game.deadlocked,
-            game.canUndo, r ? r.removed : undone, r ? r.error : null, r ? r.cards.map(String) : null,
-            r ? r.replaced : null];
-  });
-}
-"""
-
-steps = st.lists(
-    st.one_of(st.sampled_from(SOURCES), st.sampled_from(["r1", " 3 ", "R8"]), st.just("undo")), max_size=120
-)
+    assert _run(engine_page, "parseCodes", texts) == python_codes(texts)
 
 
 @settings(max_examples=40)
-@given(number=st.integers(0, DEAL_COUNT - 1), undo_limit=st.sampled_from([1, 2, 100]), taps=steps)
-def test_js_game_follows_python_game_tap_by_tap(engine_page, number, undo_limit, taps):
+@given(number=st.integers(0, DEAL_COUNT - 1), undo_limit=st.sampled_from([1, 2, 100]), steps=tap_steps)
+def test_js_game_follows_python_game_tap_by_tap(engine_page, number, undo_limit, steps):
     code = str(DealCode(number))
-    got = engine_page.evaluate(TAP_GAME, [code, undo_limit, taps])
-    game = Game(code, undo_limit=undo_limit)
-    for step, state in zip(taps, got, strict=True):
-        undone = [str(card) for card in game.undo()] if step == "undo" else None
-        result = None if step == "undo" else game.tap(step)
-        expected = [
-            list(game.selection), [s for s in SOURCES if s in game.dimmed()], game.score,
-            game.move_count, game.won, game.deadlocked, game.can_undo,
-            undone if result is None else list(result.removed),
-            None if result is None else result.error,
-            None if result is None else [str(card) for card in result.cards],
-            None if result is None else result.replaced,
-        ]
-        assert state == expected, step
-
-
-@st.composite
-def record_texts(draw):
-    """Records with real moves, noise tokens, comments and odd spacing."""
-    game = Game(DealCode(draw(st.integers(0, DEAL_COUNT - 1))))
-    words = [draw(st.sampled_from([str(game.code), str(game.code).lower(), "HM1-N-AAAA1AB"]))]
-    for _ in range(draw(st.integers(0, 12))):
-        legal = game.position.legal_moves()
-        choice = draw(st.integers(0, 9))
-        if legal and choice < 7:
-            move = draw(st.sampled_from(legal))
-            game.play(move)
-            words.append(str(move))
-        else:
-            words.append(draw(st.sampled_from(["1+2", "R1+R1", "3+", "13+1", "1+2+3+4", "r2+11", "5"])))
-    separators = st.sampled_from([" ", "\n", "\t", "  # note\n", "\r\n", "\u00a0"])
-    return "".join(word + draw(separators) for word in words)
-
-
-def _python_record(text: str) -> dict:
-    try:
-        position = Record.parse(text).replay()
-    except RecordError as error:
-        return {"kind": error.kind, "line": error.line, "column": error.column, "move": error.move_number}
-    return {"score": position.score, "moves": position.move_count, **position.to_json()}
+    assert _run(engine_page, "playTaps", [code, undo_limit, steps]) == python_taps(code, undo_limit, steps)
 
 
 @settings(max_examples=40)
 @given(texts=st.lists(record_texts(), min_size=1, max_size=4))
 def test_js_record_replay_agrees_with_python(engine_page, texts):
-    got = engine_page.evaluate(
-        "ts => ts.map(t => { try { const p = HM.replayRecord(HM.parseRecord(t));"
-        " return {score: p.score, moves: p.moveCount, ...p.toJSON()}; }"
-        " catch (e) { return {kind: e.kind, line: e.line, column: e.column, move: e.moveNumber}; } })",
-        texts,
-    )
-    assert got == [_python_record(text) for text in texts]
+    assert _run(engine_page, "replayRecords", texts) == python_records(texts)
 
 
 def test_js_record_text_of_a_played_game_replays_to_the_same_position(engine_page):

@@ -205,6 +205,7 @@ def render_svg(
     if alternative is None:
         alternative = text_alternative_items(position, lang, marks=marked, removed=gone)
     description = " ".join(alternative)
+    check_xml_text(description, f"the text alternative ({lang})")
     if id_prefix is None:
         id_prefix = _derived_prefix(position, lang, marked, gone, title)
     elif not _ID.fullmatch(id_prefix):

@@ -2,25 +2,15 @@
 //     node tests/js/run_vectors.mjs [tests/data]
 // Prints {bad, counts} as JSON (and exits 1 when anything disagrees). tests/test_engine_node.py runs it.
 
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 
-import { checkVectors } from "./vectors.mjs";
+import { loadEngine, ROOT } from "./load_engine.mjs";
 import { checkRecordLimits } from "./records.mjs";
+import { checkVectors } from "./vectors.mjs";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const data = resolve(process.argv[2] ?? join(root, "tests", "data"));
-// engine.js is an ES module served as .js, which Node would read as CommonJS: import a .mjs copy.
-const scratch = mkdtempSync(join(tmpdir(), "halfmoon-engine-"));
-let E;
-try {
-  copyFileSync(join(root, "docs", "assets", "game", "engine.js"), join(scratch, "engine.mjs"));
-  E = await import(pathToFileURL(join(scratch, "engine.mjs")).href);
-} finally {
-  rmSync(scratch, { recursive: true, force: true });
-}
+const data = resolve(process.argv[2] ?? join(ROOT, "tests", "data"));
+const E = await loadEngine();
 
 const texts = {};
 for (const name of ["deals", "codes", "taps", "records"]) {
