@@ -22,7 +22,7 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = "HM1-N-AAAAAAB"
 PLAY_PATHS = {"en": "play/", "he": "he/play/", "ru": "ru/play/", "fr": "fr/play/"}
-FSI_PDI = re.compile("[\u2068\u2069]")
+FSI_PDI = re.compile("[\u2066\u2068\u2069]")  # isolates: LRI, FSI, PDI
 
 
 def plain(text: str) -> str:

@@ -196,3 +196,30 @@ def test_the_browser_picks_the_plural_form_babel_picks_for_every_count(page, sit
         for key, message in forms.items():
             if isinstance(message, dict):
                 assert set(chosen) <= set(message), (lang, key)
+
+
+# --- the step viewer joins lists as the pages do ----------------------------------------------
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_step_viewer_lists_a_triple_as_the_catalog_joins_lists(page, site_url, lang):
+    """No serial comma ("A, B, and C") and no "ו-" of Intl.ListFormat: the catalog's own
+    docs.list messages, as in the pages, with each card a left-to-right unit."""
+    from halfmoon import Record
+
+    record = Record.parse((ROOT / "docs" / "records" / "HM1-N-AAAAAAB.txt").read_text("utf-8"))
+    number = next(n for n, move in enumerate(record.moves, 1) if len(move.sources) == 3)
+    before = record.replay(number - 1)
+    cat = catalog(lang)
+    parts = []
+    for source in record.moves[number - 1].sources:
+        card = cat.isolate(cat.card(before.card_at(source)))
+        parts.append(cat.text("game.said.from_slot", card=card, slot=cat.isolate(source))
+                     if source.startswith("R") else
+                     cat.text("game.said.from_pile", card=card, pile=source))
+    page.goto(site_url + LANGUAGES[lang] + "examples/")
+    status = page.locator(".hm-stepper-status")
+    for _ in range(number):
+        page.click(".hm-stepper button[data-step='next']")
+    assert cat.join(parts) in status.inner_text()

@@ -3,7 +3,9 @@
 // build published the catalogs (<meta name="halfmoon:catalogs">, written by the MkDocs plugin).
 // Plural forms come from Intl.PluralRules; inserts are isolated on right-to-left pages.
 
-const FSI = "\u2068";
+// LRI…PDI: a card, code or slot name is one left-to-right unit whatever its letters, as in
+// halfmoon/i18n.py (an Arabic-letter card still reads rank first).
+const LRI = "\u2066";
 const PDI = "\u2069";
 
 /** The language of the page, e.g. "he" for <html lang="he-IL">. */
@@ -53,7 +55,6 @@ export class Catalog {
     this.messages = messages;
     this.rtl = direction === "rtl";
     this.plurals = new Intl.PluralRules(lang);
-    this.lists = new Intl.ListFormat(lang, { style: "long", type: "conjunction" });
   }
 
   get direction() { return this.rtl ? "rtl" : "ltr"; }
@@ -73,11 +74,14 @@ export class Catalog {
 
   /** Wrap an insert (card, code, slot name) so right-to-left text does not reorder it. */
   isolate(text) {
-    return this.rtl ? FSI + text + PDI : String(text);
+    return this.rtl ? LRI + text + PDI : String(text);
   }
 
+  /** "A, B and C" as the catalog joins lists, like the pages (no serial comma, Hebrew "ו־"). */
   list(items) {
-    return this.lists.format(items);
+    if (items.length < 2) return items.join("");
+    const separator = this.text("docs.list.separator");
+    return this.text("docs.list.and", { items: items.slice(0, -1).join(separator), last: items[items.length - 1] });
   }
 
   /** Short card with this language's letters, e.g. "V♣" in French. */
