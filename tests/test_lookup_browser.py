@@ -49,6 +49,8 @@ def test_the_lookup_answers_in_the_page_language(page, site_url, lang):
         "lost": texts.text("lookup.lost", code=codes["lost"]),
         "outside": texts.text("lookup.outside", code=codes["outside"], first=str(verdicts.start), last=last),
     }
+    assert plain(page.locator(".hm-lookup label").inner_text()) == texts.text("game.code.label")
+    assert plain(page.locator(".hm-lookup button").inner_text()) == texts.text("lookup.check")
     for kind, code in codes.items():
         field.fill(f"  {code.lower()} ")
         page.locator(".hm-lookup button").click()

@@ -62,7 +62,7 @@ export async function mountLookup(element) {
   input.setAttribute("dir", "ltr");
   const label = document.createElement("label");
   label.htmlFor = input.id;
-  label.textContent = catalog.text("lookup.label");
+  label.textContent = catalog.text("game.code.label");
   const button = document.createElement("button");
   button.type = "submit";
   button.className = "md-button md-button--primary";
