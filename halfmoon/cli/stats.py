@@ -191,8 +191,10 @@ def _run_merge(args: argparse.Namespace) -> int:
         results = [result for result in results if DealCode.parse(result.code).number < end]
         complete = len(results) == args.deals
         command += f" --deals {args.deals}"
+    for option, name in (("--verdicts", args.verdicts), ("--lost", args.lost)):
+        if name:
+            command += f" {option} {shlex.quote(name)}"
     if args.verdicts:
-        command += f" --verdicts {shlex.quote(args.verdicts)}"
         data = encode(DealCode.parse(header.start), header.deals, results)
         Path(args.verdicts).write_bytes(data)
         print(f"halfmoon: verdicts of {header.deals:,} deals written to {args.verdicts} "

@@ -1,10 +1,11 @@
-// Loaded on every page (mkdocs.yml extra_javascript, async): starts the game or the
-// step-through viewer only where the page has a mount point. Their stylesheet is in <head>.
-// As an async module this may run while the page is still being parsed: a mount point the
-// parser has left behind (it has a next sibling) is ready; otherwise wait for the parse.
+// Loaded on every page (mkdocs.yml extra_javascript, async): starts the game, the step-through
+// viewer or the Deal codes page's lookup only where the page has a mount point. Their stylesheet
+// is in <head>. As an async module this may run while the page is still being parsed: a mount
+// point the parser has left behind (it has a next sibling) is ready; otherwise wait for the parse.
 
+const MOUNTS = ".hm-game, .hm-stepper, .hm-lookup";
 const ready = (selector) => [...document.querySelectorAll(selector)].every((node) => node.nextSibling);
-if (document.readyState === "loading" && !(document.querySelector(".hm-game, .hm-stepper") && ready(".hm-game, .hm-stepper"))) {
+if (document.readyState === "loading" && !(document.querySelector(MOUNTS) && ready(MOUNTS))) {
   await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
 }
 
@@ -16,3 +17,5 @@ if (steppers.length) {
   const { mountStepper } = await import("./stepper.js");
   steppers.forEach((element) => mountStepper(element));
 }
+const lookup = document.querySelector(".hm-lookup");
+if (lookup) (await import("./lookup.js")).mountLookup(lookup);
