@@ -220,7 +220,7 @@ def test_stats_give_counts_and_a_share(docs):
     context = context_for(docs, f"{CODE}\n")
     text = replace_inserts("{{hm stat deals}}: {{hm stat won_share}}", 1,
                            Writer("en", html=False), context)
-    assert text == "200 deals: 75%"
+    assert text == "200 deals: 75.00%"  # two decimals: the interval is a few tenths wide
 
 
 # --- check-catalogs -------------------------------------------------------------------
