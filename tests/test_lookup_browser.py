@@ -1,64 +1,71 @@
-"""The Deal codes page's lookup: known won, lost and out-of-range codes and a malformed one, in every
-language. Expected texts come from the Python catalogs, the verdicts from the published verdict file
-(tests/test_published_verdicts.py checks that file against the figures and the solver)."""
+"""The Deal codes page's lookup in Chromium: it reads the verdict file (gzip, through
+DecompressionStream) and answers for a won, a lost, an out-of-range and a malformed code in
+the page's language, codes isolated on right-to-left pages."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
-from test_game_browser import _code_error, plain
 
 from halfmoon import DealCode
-from halfmoon.i18n import catalog
-from halfmoon.solver.verdicts import read_verdicts
+from halfmoon.i18n import catalog, text_direction
 
-pytestmark = pytest.mark.browser
-
-RECORDS = Path(__file__).resolve().parent.parent / "docs" / "records"
-LANGUAGES = sorted(path.parent.name for path in (RECORDS.parent).glob("*/deal-codes.md"))
-
-
-def known_codes() -> dict[str, str]:
-    verdicts = read_verdicts(RECORDS / "verdicts.gz")
-    first = verdicts.start.number
-    won = next(i for i, s in enumerate(verdicts.symbols) if s == "W")
-    lost = next(i for i, s in enumerate(verdicts.symbols) if s == "L")
-    return {
-        "won": str(DealCode(first + won)),
-        "lost": str(DealCode(first + lost)),
-        "outside": str(DealCode(first + len(verdicts.symbols))),
-    }
+ROOT = Path(__file__).resolve().parent.parent
+FIGURES = json.loads((ROOT / "docs" / "records" / "winnability.json").read_text(encoding="utf-8"))
+FSI, PDI = "\u2068", "\u2069"
+WON = "HM1-N-AAAAAAB"  # the example deal: the Examples page wins it
+LOST = FIGURES["lost_deals"][0]
+OUTSIDE = str(DealCode(DealCode.parse(FIGURES["last"]).number + 1))
 
 
-def page_path(lang: str) -> str:
-    return "deal-codes/" if lang == "en" else f"{lang}/deal-codes/"
+def expected(lang: str, key: str, **params: str) -> str:
+    rtl = text_direction(lang) == "rtl"
+    message = catalog(lang).messages[key]
+    for name, value in params.items():
+        message = message.replace("{" + name + "}", f"{FSI}{value}{PDI}" if rtl else value)
+    return message
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_lookup_answers_in_the_page_language(page, site_url, lang):
-    page.goto(site_url + page_path(lang))
+def ask(page, code: str) -> str:
     field = page.locator(".hm-lookup input")
-    answer = page.locator(".hm-lookup [role=status]")
-    texts = catalog(lang)
-    codes = known_codes()
-    verdicts = read_verdicts(RECORDS / "verdicts.gz")
-    last = str(DealCode(verdicts.start.number + len(verdicts.symbols) - 1))
-    expected = {
-        "won": texts.text("lookup.won", code=codes["won"]),
-        "lost": texts.text("lookup.lost", code=codes["lost"]),
-        "outside": texts.text("lookup.outside", code=codes["outside"], first=str(verdicts.start), last=last),
-    }
-    assert plain(page.locator(".hm-lookup label").inner_text()) == texts.text("game.code.label")
-    assert plain(page.locator(".hm-lookup button").inner_text()) == texts.text("lookup.check")
-    for kind, code in codes.items():
-        field.fill(f"  {code.lower()} ")
-        page.locator(".hm-lookup button").click()
-        page.wait_for_function("el => el.textContent.length > 0", arg=answer.element_handle())
-        assert plain(answer.inner_text()) == expected[kind], kind
-        answer.evaluate("el => { el.textContent = '' }")
-    field.fill("HM1-N-AAAA")
+    field.fill(code)
     page.locator(".hm-lookup button").click()
-    page.wait_for_function("el => el.textContent.length > 0", arg=answer.element_handle())
-    assert plain(answer.inner_text()) == _code_error(lang, "HM1-N-AAAA")
-    assert "hm-error" in (answer.get_attribute("class") or "")
+    result = page.locator(".hm-lookup-result")
+    page.wait_for_function("() => document.querySelector('.hm-lookup-result').textContent !== ''")
+    text = result.text_content()
+    page.evaluate("() => { document.querySelector('.hm-lookup-result').textContent = ''; }")
+    return text
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "he", "ar"])
+def test_the_lookup_answers_in_the_pages_language(page, site_url, lang):
+    assert WON not in FIGURES["lost_deals"]
+    page.goto(site_url + ("" if lang == "en" else f"{lang}/") + "deal-codes/")
+    page.locator(".hm-lookup:not([hidden])").wait_for()
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.hm-lookup-result'))"
+                         ".direction") == text_direction(lang)
+    assert ask(page, WON) == expected(lang, "docs.lookup.won", code=WON)
+    assert ask(page, "  " + LOST.lower() + " ") == expected(lang, "docs.lookup.lost", code=LOST)
+    assert ask(page, OUTSIDE) == expected(lang, "docs.lookup.outside", code=OUTSIDE,
+                                          first=FIGURES["start"], last=FIGURES["last"])
+    assert page.locator(".hm-lookup input").get_attribute("aria-invalid") is None
+    # A malformed code: the game's own message (engine.js's parser), naming the position.
+    version = catalog(lang).messages["game.code_error.version"].replace("{position}", "3")
+    assert ask(page, "HM2-N-AAAAAAB") == version
+    assert page.locator(".hm-lookup input").get_attribute("aria-invalid") == "true"
+    assert ask(page, "") == catalog(lang).messages["game.code_error.empty"]
+
+
+@pytest.mark.browser
+def test_the_game_never_links_to_the_lookup(page, site_url):
+    page.goto(site_url + "play/")
+    page.locator(".hm-game").wait_for()
+    game = page.locator(".hm-game")
+    assert game.locator(".hm-lookup").count() == 0
+    hrefs = game.locator("a").evaluate_all("links => links.map(a => a.getAttribute('href') || '')")
+    assert not [href for href in hrefs if "deal-codes" in href]
+    loaded = page.evaluate("() => performance.getEntriesByType('resource').map(r => r.name)")
+    assert not [url for url in loaded if url.endswith(("lookup.js", "verdicts.gz"))]

@@ -220,7 +220,7 @@ def test_stats_give_counts_and_a_share(docs):
     context = context_for(docs, f"{CODE}\n")
     text = replace_inserts("{{hm stat deals}}: {{hm stat won_share}}", 1,
                            Writer("en", html=False), context)
-    assert text == "200 deals: 75%"
+    assert text == "200 deals: 75.00%"  # two decimals: the interval is a few tenths wide
 
 
 # --- check-catalogs -------------------------------------------------------------------
@@ -247,9 +247,9 @@ def test_stats_say_how_the_share_was_measured(docs):
     inserts = "{{hm stat won_share}} {{hm stat ci_low}}–{{hm stat ci_high}} {{hm stat lost}} " \
               "{{hm stat undecided}} {{hm stat nodes}} {{hm stat start}}"
     assert replace_inserts(inserts, 1, Writer("en", html=False), context) == (
-        "95.5% 94.1%–96.6% 20 25 200,000 HM1-N-AAAAAAA"
+        "95.50% 94.12%–96.61% 20 25 200,000 HM1-N-AAAAAAA"
     )
-    assert replace_inserts("{{hm stat won_share}}", 1, Writer("fr", html=False), context) == "95,5\u00a0%"
+    assert replace_inserts("{{hm stat won_share}}", 1, Writer("fr", html=False), context) == "95,50\u00a0%"
 
 
 @pytest.mark.parametrize("bad", ['{"won_share": NaN}', '{"won_share": Infinity}', '{"won_share": 1.5}'])

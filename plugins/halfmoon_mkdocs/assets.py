@@ -103,4 +103,4 @@ def point_page(html: str, catalogs_path: str, version: str, modules: Iterable[st
 def preloaded_modules(docs_dir: Path) -> list[str]:
     """The modules the Play page needs (all but the entry point and the Examples page's viewer)."""
     return [path.name for path in game_files(docs_dir) if path.suffix == ".js"
-            and path.name not in ("boot.js", "stepper.js")]
+            and path.name not in ("boot.js", "stepper.js", "lookup.js")]

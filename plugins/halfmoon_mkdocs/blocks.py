@@ -16,11 +16,14 @@ from dataclasses import dataclass, field
 
 from .errors import SourceError
 
-BLOCK_KINDS = ("halfmoon", "halfmoon-moves", "halfmoon-stepper")
+# The winnability chart and the lookup (the Deal codes page) show no game: they take no keys.
+GAMELESS_KINDS = ("halfmoon-chart", "halfmoon-lookup")
+BLOCK_KINDS = ("halfmoon", "halfmoon-moves", "halfmoon-stepper", *GAMELESS_KINDS)
 KEYS = {
     "halfmoon": ("record", "code", "moves", "after", "mark", "caption"),
     "halfmoon-moves": ("record", "code", "moves"),
     "halfmoon-stepper": ("record", "code", "moves"),
+    **{kind: () for kind in GAMELESS_KINDS},
 }
 _PREFIX_CHARACTERS = " \t>"  # indentation, list item continuation, block quote markers
 MAX_QUOTE = 60  # how much of an offending line an error message repeats
@@ -170,7 +173,7 @@ def parse_block(kind: str, body: list[str], fence_line: int, prefix: str = "") -
             raise SourceError(f"{kind} block: expected 'key: value', found {quote(text)}",
                               line_number)
         if key not in KEYS[kind]:
-            allowed = ", ".join(sorted(KEYS[kind]))
+            allowed = ", ".join(sorted(KEYS[kind])) or "none"
             raise SourceError(f"{kind} block: unknown key {quote(key)} (allowed: {allowed})",
                               line_number)
         if key in options:
@@ -179,6 +182,8 @@ def parse_block(kind: str, body: list[str], fence_line: int, prefix: str = "") -
             raise SourceError(f"{kind} block: {key!r} has no value", line_number)
         options[key] = value
         option_lines[key] = line_number
+    if kind in GAMELESS_KINDS:
+        return Block(kind, options, fence_line, option_lines, prefix)
     if "record" in options and "code" in options:
         raise SourceError(f"{kind} block: give either 'record' or 'code', not both", fence_line)
     if "moves" in options and "code" not in options:

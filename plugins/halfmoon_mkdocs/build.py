@@ -76,7 +76,8 @@ class Build:
         for error in broken:
             self.report(error, "")
 
-    def render_page(self, markdown: str, lang: str, source: PageSource) -> tuple[str, dict[str, str]]:
+    def render_page(self, markdown: str, lang: str, source: PageSource,
+                    files: dict[str, str] | None = None) -> tuple[str, dict[str, str]]:
         """The page's Markdown with its inserts and block placeholders, and the blocks' HTML."""
         if lang not in self._checked:
             try:
@@ -87,7 +88,7 @@ class Build:
         broken = self._checked[lang]
         if broken is not None:
             return markdown + self.report(broken, source.path), {}
-        context = Context(self.loader, self.default_record, self.stats, lang)
+        context = Context(self.loader, self.default_record, self.stats, lang, files or {})
         rendered = render_markdown(markdown, context)
         shown = [self.report(error, source.path, offset=source.offset) for error in rendered.errors]
         return rendered.markdown + "".join(shown), rendered.slots

@@ -13,6 +13,10 @@ class HalfMoonConfig(base.Config):
     records_dir = c.Type(str, default="records")
     # The solver's measured figures, for {{hm stat …}}.
     stats_file = c.Type(str, default="records/winnability.json")
+    # The solver's verdict of each deal (halfmoon stats --verdicts), for the lookup block.
+    verdicts_file = c.Type(str, default="records/verdicts.gz")
+    # The lost deals' codes (halfmoon stats --lost), for {{hm lost_list}}.
+    lost_file = c.Type(str, default="records/lost-deals.txt")
     # Where the catalogs are published in the built site, for the browser game.
     catalogs_path = c.Type(str, default="assets/halfmoon/catalogs")
     # Give the search plugin every catalog language Material's lunr knows (Hebrew too).

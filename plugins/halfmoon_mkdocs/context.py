@@ -22,6 +22,8 @@ class Context:
     default_record: str
     stats: Stats
     lang: str = "en"
+    # The solver's published files relative to the page: "verdicts" (the lookup reads it), "lost".
+    files: Mapping[str, str] = field(default_factory=dict)
     extra: Mapping[str, str] = field(default_factory=dict)
 
     def writer(self, *, html: bool = True) -> Writer:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from html import escape
 
 from halfmoon import Card, HalfMoonError, IllegalMoveError, Move, Position, parse_source
 from halfmoon.moves import PILE_SOURCES
@@ -276,6 +277,31 @@ def insert_stat(call: Call, writer: Writer, context: Context) -> str:
                                 call.options.get("case"))
 
 
+MAX_LOST_SHOWN = 20
+
+
+def insert_lost(call: Call, writer: Writer, context: Context) -> str:
+    """The first N lost deals of the figures, each a link that opens it in the game."""
+    call.check(1)
+    count = whole_number(call.arg(0, "how many lost deals to show"), "{{hm lost}}:")
+    if not 1 <= count <= MAX_LOST_SHOWN:
+        raise SourceError(f"{{{{hm lost}}}} shows 1 to {MAX_LOST_SHOWN} deals, not {count}")
+    codes = context.stats.lost_deals()[:count]
+    return writer.text("docs.list.separator").join(f"[{writer.code(code)}](play.md#{code})"
+                                                  for code in codes)
+
+
+def insert_lost_list(call: Call, writer: Writer, context: Context) -> str:
+    """A link to the file of every lost deal; the link's text is the insert's words."""
+    if not call.args:
+        raise SourceError("{{hm lost_list}} needs the link's words, e.g. {{hm lost_list the full list}}")
+    if call.options:
+        raise SourceError("{{hm lost_list}} takes words only, no options")
+    if "lost" not in context.files:
+        raise SourceError("{{hm lost_list}}: the page has no address for the lost deals' file")
+    return f'<a href="{escape(context.files["lost"])}">{escape(" ".join(call.args), quote=False)}</a>'
+
+
 def insert_extra(name: str) -> Callable[[Call, Writer, Context], str]:
     def insert(call: Call, writer: Writer, context: Context) -> str:
         call.check(0)
@@ -306,6 +332,8 @@ INSERTS: dict[str, Callable[[Call, Writer, Context], str]] = {
     "pile": insert_pile,
     "mismatch": insert_mismatch,
     "stat": insert_stat,
+    "lost": insert_lost,
+    "lost_list": insert_lost_list,
     "marked": insert_extra("marked"),
     "after": insert_extra("after"),
 }

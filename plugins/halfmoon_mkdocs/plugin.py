@@ -14,6 +14,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
+from mkdocs.utils import get_relative_url
 
 from halfmoon import i18n
 
@@ -57,8 +58,12 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
         assert self.build is not None
         source = PageSource.read(page.file.abs_src_path, page.file.src_uri, self.build.project_dir)
         lang = page_language(page, config)
+        # Addresses from the page, not Markdown links: static-i18n's other languages do not
+        # list the shared records among their files, so MkDocs could not resolve those.
+        files = {"verdicts": get_relative_url(self.config.verdicts_file, page.url),
+                 "lost": get_relative_url(self.config.lost_file, page.url)}
         markdown, self._slots[_page_key(page, lang)] = self.build.render_page(markdown, lang,
-                                                                              source)
+                                                                              source, files)
         return markdown
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig,

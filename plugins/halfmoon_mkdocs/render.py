@@ -19,6 +19,7 @@ from .context import Context
 from .errors import SourceError
 from .examples import Example
 from .inline import replace_inserts
+from .winnability import chart_html, lookup_html
 from .words import Writer
 
 CAPTION_KEY = re.compile(r"[a-z][\w-]*(?:\.[\w-]+)+")
@@ -26,6 +27,10 @@ CAPTION_KEY = re.compile(r"[a-z][\w-]*(?:\.[\w-]+)+")
 
 def render_block(block: Block, context: Context) -> str:
     """The HTML of one block; errors name the line of the option at fault."""
+    if block.kind == "halfmoon-chart":
+        return chart_html(context)
+    if block.kind == "halfmoon-lookup":
+        return lookup_html(context, block.line)
     example = example_of(block, context)
     try:
         if block.kind == "halfmoon-moves":

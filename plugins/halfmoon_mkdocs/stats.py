@@ -1,24 +1,49 @@
 """The solver's measured winnability figures (``docs/records/winnability.json``) for prose.
 
 The file is ``halfmoon stats --json`` output (``halfmoon.solver.figures.Summary``):
-every figure is read as written, never recomputed here.
+every figure is read as written, never recomputed here. A figure inside an object is named
+with a dot: ``greedy_player.share``, ``confirmed.search``, ``ms_per_deal.mean``.
 """
 
 from __future__ import annotations
 
+import copy
+import datetime
 import json
 import math
 from pathlib import Path
 
-from babel.numbers import format_percent
+from babel import Locale
+from babel.dates import format_date
+from babel.units import format_unit
+
+from halfmoon.solver.rounds import SECOND_SAT_SOLVER
 
 from .errors import SourceError
 from .words import Writer
 
-COUNTS = ("deals", "won", "lost", "undecided", "nodes")
+PLAYERS = ("random_player", "greedy_player")
+# How a verdict can be checked (halfmoon.solver.survey): a way that checked none is left out
+# of the file, and counts 0 here.
+CONFIRMATIONS = tuple(f"confirmed.{way}" for way in ("replay", "search", SECOND_SAT_SOLVER))
+COUNTS = ("deals", "won", "lost", "undecided", "nodes", *(f"{p}.won" for p in PLAYERS),
+          *CONFIRMATIONS)
 SHARES = ("won_share", "ci_low", "ci_high")
+PLAYER_SHARES = tuple(f"{p}.{s}" for p in PLAYERS for s in ("share", "ci_low", "ci_high"))
+MILLISECONDS = tuple(f"ms_per_deal.{s}" for s in ("mean", "median", "p90", "p99", "max"))
 CODES = ("start", "last")
-FIGURES = (*COUNTS, *SHARES, *CODES)
+FIGURES = (*COUNTS, *SHARES, *PLAYER_SHARES, "cpu_seconds", *MILLISECONDS, "date", *CODES)
+SHARE_DECIMALS = 2  # of the winnable share in percent: its interval is a few tenths wide
+SIGNIFICANT = 3  # digits of the simple players' small shares
+
+
+def percent(share: float, locale: object, decimals: int | None = None) -> str:
+    """``share`` in percent with ``decimals`` places, or SIGNIFICANT significant digits."""
+    if decimals is None:
+        decimals = SIGNIFICANT - 1 - math.floor(math.log10(share * 100)) if share > 0 else 0
+    pattern = copy.copy(Locale.parse(locale).percent_formats[None])
+    pattern.frac_prec = (max(0, decimals), max(0, decimals))
+    return pattern.apply(share, locale)
 
 
 def _no_constant(name: str) -> object:
@@ -50,7 +75,11 @@ class Stats:
         return loaded
 
     def _field(self, name: str, kind: type | tuple[type, ...]) -> object:
-        value = self.data().get(name)
+        value: object = self.data()
+        for part in name.split("."):
+            value = value.get(part) if isinstance(value, dict) else None
+        if value is None and name in CONFIRMATIONS and isinstance(self.data().get("confirmed"), dict):
+            value = 0
         if not isinstance(value, kind) or isinstance(value, bool):
             raise SourceError(f"no figure {name!r} in {self.path.name} (figures: {', '.join(FIGURES)})")
         return value
@@ -68,14 +97,43 @@ class Stats:
             raise SourceError(f"{self.path.name}: {name!r} must be a share from 0 to 1, not {value}")
         return value
 
+    def seconds(self, name: str) -> float:
+        value = float(self._field(name, (int, float)))  # type: ignore[arg-type]
+        if not (math.isfinite(value) and value >= 0):
+            raise SourceError(f"{self.path.name}: {name!r} must be a time of 0 or more, not {value}")
+        return value
+
+    def date(self) -> datetime.date:
+        text = self._field("date", str)
+        try:
+            return datetime.date.fromisoformat(text)  # type: ignore[arg-type]
+        except ValueError:
+            raise SourceError(f"{self.path.name}: 'date' is not a date (YYYY-MM-DD): {text!r}") from None
+
+    def lost_deals(self) -> list[str]:
+        codes = self.data().get("lost_deals")
+        if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
+            raise SourceError(f"{self.path.name}: 'lost_deals' must be a list of deal codes")
+        return codes
+
     def render(self, name: str, writer: Writer, case: str | None = None) -> str:
         if case is not None and name != "deals":
             raise SourceError(f"{{{{hm stat {name}}}}} writes no noun: it takes no case")
+        locale = writer.catalog.locale
         if name in SHARES:
-            share = round(self.share(name), 3)
-            return writer.insert(
-                format_percent(share, locale=writer.catalog.locale, decimal_quantization=False)
-            )
+            return writer.insert(percent(self.share(name), locale, SHARE_DECIMALS))
+        if name in PLAYER_SHARES:
+            return writer.insert(percent(self.share(name), locale))
+        if name == "cpu_seconds":
+            minutes = self.seconds(name) / 60
+            if minutes < 120:
+                return format_unit(round(minutes), "duration-minute", length="long", locale=locale)
+            return format_unit(round(minutes / 60, 1), "duration-hour", length="long", locale=locale)
+        if name in MILLISECONDS:
+            return format_unit(round(self.seconds(name)), "duration-millisecond", length="long",
+                               locale=locale)
+        if name == "date":
+            return format_date(self.date(), "long", locale=locale)
         if name in CODES:
             return writer.code(self._field(name, str))
         if name == "deals":

@@ -4,7 +4,7 @@
 import { DEAL_COUNT, DealCodeError, Game, formatCode, parseDealCode } from "./engine.js";
 import { RISE, createBoard, drawBoard, flash } from "./board.js";
 import { attachInput } from "./input.js";
-import { loadCatalog } from "./i18n.js";
+import { codeErrorText, loadCatalog } from "./i18n.js";
 import { openDialog } from "./dialog.js";
 import * as store from "./storage.js";
 
@@ -32,14 +32,6 @@ export function formatTime(milliseconds) {
   const hours = Math.floor(seconds / 3600);
   const rest = `${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}`;
   return hours ? `${hours}:${rest}` : rest;
-}
-
-/** The message for a DealCodeError, in the catalog's language. */
-export function codeErrorText(catalog, error) {
-  const char = error.position ? Array.from(error.input)[error.position - 1] ?? "" : "";
-  return catalog.text(`game.code_error.${error.kind}`, {
-    position: error.position ?? "", char: catalog.isolate(char),
-  });
 }
 
 /** The address fragment when it is meant for the game: not empty and not an anchor of the page. */

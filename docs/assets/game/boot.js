@@ -1,7 +1,8 @@
-// Loaded on every page (mkdocs.yml extra_javascript, async): starts the game, the step-through
-// viewer or the Deal codes page's lookup only where the page has a mount point. Their stylesheet
-// is in <head>. As an async module this may run while the page is still being parsed: a mount
-// point the parser has left behind (it has a next sibling) is ready; otherwise wait for the parse.
+// Loaded on every page (mkdocs.yml extra_javascript, async): starts the game, the
+// step-through viewer or the Deal codes page's lookup only where the page has a mount point.
+// Their stylesheet is in <head>.
+// As an async module this may run while the page is still being parsed: a mount point the
+// parser has left behind (it has a next sibling) is ready; otherwise wait for the parse.
 
 const MOUNTS = ".hm-game, .hm-stepper, .hm-lookup";
 const ready = (selector) => [...document.querySelectorAll(selector)].every((node) => node.nextSibling);
@@ -17,5 +18,8 @@ if (steppers.length) {
   const { mountStepper } = await import("./stepper.js");
   steppers.forEach((element) => mountStepper(element));
 }
-const lookup = document.querySelector(".hm-lookup");
-if (lookup) (await import("./lookup.js")).mountLookup(lookup);
+const lookups = [...document.querySelectorAll(".hm-lookup")];
+if (lookups.length) {
+  const { mountLookup } = await import("./lookup.js");
+  lookups.forEach((element) => mountLookup(element));
+}

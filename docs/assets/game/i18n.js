@@ -49,6 +49,14 @@ export async function loadCatalog(element) {
   }
 }
 
+/** The message for a DealCodeError (engine.js), in the catalog's language. */
+export function codeErrorText(catalog, error) {
+  const char = error.position ? Array.from(error.input)[error.position - 1] ?? "" : "";
+  return catalog.text(`game.code_error.${error.kind}`, {
+    position: error.position ?? "", char: catalog.isolate(char),
+  });
+}
+
 export class Catalog {
   constructor(lang, messages, direction = "ltr") {
     this.lang = lang;

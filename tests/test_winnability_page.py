@@ -1,0 +1,111 @@
+"""The Deal codes page's winnability parts: the chart drawn at build time, the lookup's form,
+the lost deals and the figures, in every language, all from docs/records/winnability.json."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from halfmoon_mkdocs.context import Context
+from halfmoon_mkdocs.examples import ExampleLoader
+from halfmoon_mkdocs.page import fill_slots, render_markdown
+from halfmoon_mkdocs.stats import Stats, percent
+
+from halfmoon import i18n
+from halfmoon.i18n import catalog
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+FIGURES = json.loads((DOCS / "records" / "winnability.json").read_text(encoding="utf-8"))
+LANGUAGES = i18n.available_languages()
+FILES = {"verdicts": "../records/verdicts.gz", "lost": "../records/lost-deals.txt"}
+
+
+def rendered(markdown: str, lang: str) -> str:
+    context = Context(ExampleLoader(DOCS), "records/HM1-N-AAAAAAB.txt",
+                      Stats(DOCS / "records" / "winnability.json"), lang, FILES)
+    result = render_markdown(markdown, context)
+    assert not result.errors, result.errors
+    return fill_slots(result.markdown, result.slots)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_chart_has_no_words_in_its_drawing_and_every_figure_around_it(lang):
+    html = rendered("```halfmoon-chart\n```\n", lang)
+    svg = re.search(r"<svg\b.*?</svg>", html, re.S).group()
+    assert 'direction="ltr"' in svg and "<text" not in svg and "<title" not in svg
+    assert "var(--hm-chart-perfect" in svg  # light and dark colours come from the page's CSS
+    # One bar, whisker and dot per player, in the legend's order.
+    assert re.findall(r'<g class="(hm-chart-\w+)"', svg) == [
+        "hm-chart-perfect", "hm-chart-greedy", "hm-chart-random"]
+    around = html.replace(svg, "")
+    assert 'class="hm-chart-plot" dir="ltr"' in around
+    messages = catalog(lang).messages
+    legend = re.findall(r"<li>(.*?)</li>", around, re.S)
+    assert [item.split("</span>", 1)[1].split(":")[0] for item in legend] == [
+        messages[f"docs.chart.{name}"] for name in ("perfect", "greedy", "random")]
+    locale = catalog(lang).locale
+    for item, figures in zip(legend[1:], (FIGURES["greedy_player"], FIGURES["random_player"]),
+                             strict=True):
+        for key in ("share", "ci_low", "ci_high"):
+            assert percent(figures[key], locale) in item
+    assert percent(FIGURES["won_share"], locale, 2) in legend[0]
+    assert f"<figcaption>{messages['docs.chart.caption']}</figcaption>" in around
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_lookup_is_a_labelled_form_that_names_the_verdict_file(lang):
+    html = rendered("```halfmoon-lookup\n```\n", lang)
+    messages = catalog(lang).messages
+    assert 'data-verdicts="../records/verdicts.gz"' in html
+    field = re.search(r'<input id="([^"]+)"[^>]* dir="ltr"', html).group(1)
+    assert f'<label for="{field}">{messages["docs.lookup.label"]}</label>' in html
+    assert f'>{messages["docs.lookup.button"]}</button>' in html
+    assert 'role="status"' in html
+
+
+def test_a_chart_or_lookup_block_takes_no_keys():
+    context = Context(ExampleLoader(DOCS), "records/HM1-N-AAAAAAB.txt",
+                      Stats(DOCS / "records" / "winnability.json"), "en", FILES)
+    for kind in ("halfmoon-chart", "halfmoon-lookup"):
+        errors = render_markdown(f"text\n\n```{kind}\ncode: HM1-N-AAAAAAB\n```\n", context).errors
+        assert [(error.line, "unknown key 'code' (allowed: none)" in error.message)
+                for error in errors] == [(4, True)]
+
+
+def test_the_lost_deals_link_to_the_game_and_the_full_list():
+    html = rendered("Try {{hm lost 3}}; {{hm lost_list the full list}}.\n", "he")
+    codes = FIGURES["lost_deals"][:3]
+    assert re.findall(r"\[<bdi dir=\"ltr\">(HM1-N-[A-Z]{7})</bdi>\]\(play\.md#(HM1-N-[A-Z]{7})\)",
+                      html) == [(code, code) for code in codes]
+    assert '<a href="../records/lost-deals.txt">the full list</a>' in html
+
+
+@pytest.mark.parametrize("insert, expected", [
+    ("{{hm stat greedy_player.won}}", f"{FIGURES['greedy_player']['won']:,}"),
+    ("{{hm stat confirmed.search}}", f"{FIGURES['confirmed'].get('search', 0):,}"),
+    ("{{hm stat confirmed.glucose4}}", f"{FIGURES['confirmed'].get('glucose4', 0):,}"),
+    ("{{hm stat ms_per_deal.mean}}", f"{round(FIGURES['ms_per_deal']['mean'])} milliseconds"),
+])
+def test_nested_figures_are_read_as_written(insert, expected):
+    assert rendered(insert + "\n", "en").strip() == expected
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_deal_codes_page_shows_chart_lookup_and_figures_in_every_language(built_site, lang):
+    prefix = "" if lang == "en" else f"{lang}/"
+    page = built_site / prefix / "deal-codes" / "index.html"
+    html = page.read_text(encoding="utf-8")
+    assert html.count('<svg xmlns="http://www.w3.org/2000/svg" class="hm-chart-svg"') == 1
+    assert html.count('<form class="hm-lookup"') == 1 and "hm-error" not in html
+    verdicts = re.search(r'data-verdicts="([^"]+)"', html).group(1)
+    assert (page.parent / verdicts).resolve() == (built_site / "records" / "verdicts.gz").resolve()
+    lost = re.search(r'<a href="([^"]+lost-deals\.txt)">', html).group(1)
+    assert (page.parent / lost).resolve().read_text(encoding="utf-8").count("\nHM1-N-") == FIGURES["lost"]
+    digits = re.sub(r"\D", "", html)
+    for figure in (FIGURES["lost"], FIGURES["won"], FIGURES["nodes"]):
+        assert str(figure) in digits
+    assert FIGURES["lost_deals"][0] in html and FIGURES["last"] in html
