@@ -69,3 +69,22 @@ def test_the_game_never_links_to_the_lookup(page, site_url):
     assert not [href for href in hrefs if "deal-codes" in href]
     loaded = page.evaluate("() => performance.getEntriesByType('resource').map(r => r.name)")
     assert not [url for url in loaded if url.endswith(("lookup.js", "verdicts.gz"))]
+
+
+@pytest.mark.browser
+def test_the_chart_has_its_own_colours_in_light_and_dark_palettes(page, site_url):
+    page.goto(site_url + "deal-codes/")
+    seen = {}
+    for scheme in ("default", "slate"):
+        page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+        seen[scheme] = page.evaluate("""() => {
+            const fill = (selector) => getComputedStyle(document.querySelector(selector)).fill;
+            return {dots: ['perfect', 'greedy', 'random'].map(n => fill(`.hm-chart-${n} .hm-chart-dot`)),
+                    grid: getComputedStyle(document.querySelector('.hm-chart-grid')).stroke,
+                    page: getComputedStyle(document.body).backgroundColor};
+        }""")
+        dots = seen[scheme]["dots"]
+        assert len(set(dots)) == 3 and seen[scheme]["page"] not in dots, (scheme, seen[scheme])
+        assert seen[scheme]["grid"] != seen[scheme]["page"]
+    assert seen["default"]["dots"] != seen["slate"]["dots"]
+    assert seen["default"]["page"] != seen["slate"]["page"]
