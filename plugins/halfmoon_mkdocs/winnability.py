@@ -114,7 +114,8 @@ def chart_html(context: Context) -> str:
 
 
 def lookup_html(context: Context, line: int) -> str:
-    """The lookup's form; hidden until its script runs (without it the form could not answer)."""
+    """The lookup's form, hidden until its script runs (without it the form could not answer),
+    and what a browser without scripts shows instead."""
     if "verdicts" not in context.files:
         raise SourceError("halfmoon-lookup: the page has no address for the verdict file")
     writer = context.writer()
@@ -127,5 +128,6 @@ def lookup_html(context: Context, line: int) -> str:
         'autocomplete="off" autocapitalize="characters" spellcheck="false" '
         'placeholder="HM1-N-AAAAAAB">'
         f'<button type="submit" class="md-button">{writer.text("docs.lookup.button")}</button></div>\n'
-        '<p class="hm-lookup-result" role="status"></p>\n</form>'
+        '<p class="hm-lookup-result" role="status"></p>\n</form>\n'
+        f'<noscript><p>{writer.text("docs.lookup.needs_script")}</p></noscript>'
     )
