@@ -69,3 +69,37 @@ def test_the_game_never_links_to_the_lookup(page, site_url):
     assert not [href for href in hrefs if "deal-codes" in href]
     loaded = page.evaluate("() => performance.getEntriesByType('resource').map(r => r.name)")
     assert not [url for url in loaded if url.endswith(("lookup.js", "verdicts.gz"))]
+
+
+@pytest.mark.browser
+def test_the_chart_has_its_own_colours_in_light_and_dark_palettes(page, site_url):
+    page.goto(site_url + "deal-codes/")
+    seen = {}
+    for scheme in ("default", "slate"):
+        page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+        seen[scheme] = page.evaluate("""() => {
+            const fill = (selector) => getComputedStyle(document.querySelector(selector)).fill;
+            return {dots: ['perfect', 'greedy', 'random'].map(n => fill(`.hm-chart-${n} .hm-chart-dot`)),
+                    grid: getComputedStyle(document.querySelector('.hm-chart-grid')).stroke,
+                    page: getComputedStyle(document.body).backgroundColor};
+        }""")
+        dots = seen[scheme]["dots"]
+        assert len(set(dots)) == 3 and seen[scheme]["page"] not in dots, (scheme, seen[scheme])
+        assert seen[scheme]["grid"] != seen[scheme]["page"]
+    assert seen["default"]["dots"] != seen["slate"]["dots"]
+    assert seen["default"]["page"] != seen["slate"]["page"]
+
+
+@pytest.mark.browser
+def test_every_symbol_of_the_verdict_file_gets_its_answer(page, site_url):
+    """lookup.js's reading of the symbols, on a made-up table: W, L, U, and ? or beyond the end."""
+    page.goto(site_url + "deal-codes/")
+    page.locator(".hm-lookup:not([hidden])").wait_for()
+    answers = page.evaluate("""async () => {
+        const boot = document.querySelector('script[src*="boot.js"]').src;
+        const { readVerdicts, verdictOf } = await import(boot.replace('boot.js', 'lookup.js'));
+        const table = readVerdicts('{"format": "halfmoon-verdicts/1", "start": "HM1-N-AAAAAAK", '
+                                   + '"deals": 4}\\nWLU?');
+        return [9, 10, 11, 12, 13, 14].map((n) => verdictOf(table, n));
+    }""")
+    assert answers == ["outside", "won", "lost", "undecided", "outside", "outside"]

@@ -181,7 +181,7 @@ def test_a_rebuild_after_edits_gives_the_pages_of_a_fresh_build(project, tmp_pat
     assert rebuilt == fresh
     page = rebuilt["index.html"]
     assert page != before["index.html"]
-    assert "70%" in page and "(edited)" in page and "monarch" in page
+    assert "70.00%" in page and "(edited)" in page and "monarch" in page
     assert ">D</text>" in page  # the queens' letter in the drawings
 
 

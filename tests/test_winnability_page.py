@@ -64,6 +64,8 @@ def test_the_lookup_is_a_labelled_form_that_names_the_verdict_file(lang):
     assert f'<label for="{field}">{messages["docs.lookup.label"]}</label>' in html
     assert f'>{messages["docs.lookup.button"]}</button>' in html
     assert 'role="status"' in html
+    assert re.search(r'<form class="hm-lookup"[^>]* hidden>', html)  # until lookup.js runs
+    assert f'<noscript><p>{messages["docs.lookup.needs_script"]}</p></noscript>' in html
 
 
 def test_a_chart_or_lookup_block_takes_no_keys():

@@ -19,7 +19,7 @@ from .stats import SHARE_DECIMALS, percent
 
 WIDTH = 600
 ROW = 34  # height of one player's row
-PAD = 8  # above the first row and below the last
+PAD = 8  # above the first row and below the last, and beside the axis's ends (the dots' room)
 BAR = 14  # the bar's thickness
 CAP = 10  # the whisker's end caps
 # Perfect play (the solver, whose low and high bounds count undecided deals as lost and won),
@@ -51,14 +51,19 @@ def axis_decades(lowest: float) -> int:
     return max(2, min(6, math.ceil(-math.log10(lowest))))
 
 
+def axis_fraction(share: float, decades: int) -> float:
+    """Where ``share`` lies across the drawing, from 0 (its left edge) to 1 (its right edge)."""
+    # A share of 0 (no win at all) sits at the axis's start.
+    along = 0.0 if share <= 0 else max(0.0, 1 + math.log10(share) / decades)
+    return (PAD + along * (WIDTH - 2 * PAD)) / WIDTH
+
+
 def chart_svg(rows: list[tuple[str, tuple[float, float, float]]], decades: int) -> str:
     """The drawing: for each (class, (share, low, high)) a bar, a whisker and a dot."""
     height = 2 * PAD + ROW * len(rows)
 
     def x(share: float) -> float:
-        # A share of 0 (no win at all) sits at the axis's start.
-        position = 0.0 if share <= 0 else max(0.0, 1 + math.log10(share) / decades)
-        return round(WIDTH * position, 2)
+        return round(WIDTH * axis_fraction(share, decades), 2)
 
     parts = [f'<line class="hm-chart-grid" x1="{x(10.0 ** -d)}" y1="0" x2="{x(10.0 ** -d)}" '
              f'y2="{height}"/>' for d in range(decades, -1, -1)]
@@ -67,7 +72,8 @@ def chart_svg(rows: list[tuple[str, tuple[float, float, float]]], decades: int) 
         top, bottom = middle - CAP / 2, middle + CAP / 2
         parts.append(
             f'<g class="{css}">'
-            f'<rect class="hm-chart-bar" x="0" y="{middle - BAR / 2}" width="{x(share)}" height="{BAR}"/>'
+            f'<rect class="hm-chart-bar" x="{PAD}" y="{middle - BAR / 2}" '
+            f'width="{round(x(share) - PAD, 2)}" height="{BAR}"/>'
             f'<path class="hm-chart-ci" d="M{x(low)} {top}V{bottom}M{x(low)} {middle}H{x(high)}'
             f'M{x(high)} {top}V{bottom}"/>'
             f'<circle class="hm-chart-dot" cx="{x(share)}" cy="{middle}" r="5"/></g>'
@@ -84,7 +90,7 @@ def chart_html(context: Context) -> str:
     rows = [(css, _shares(context, prefix)) for prefix, _, css in SERIES]
     decades = axis_decades(min(low for _, (_, low, _) in rows))
     ticks = "".join(
-        f'<span style="left:{100 * (decades - d) / decades:g}%">'
+        f'<span style="left:{100 * axis_fraction(10.0 ** -d, decades):.3f}%">'
         f"{escape(percent(10.0 ** -d, locale, max(0, d - 2)))}</span>"
         for d in range(decades, -1, -1)
     )
@@ -108,7 +114,8 @@ def chart_html(context: Context) -> str:
 
 
 def lookup_html(context: Context, line: int) -> str:
-    """The lookup's form; hidden until its script runs (without it the form could not answer)."""
+    """The lookup's form, hidden until its script runs (without it the form could not answer),
+    and what a browser without scripts shows instead."""
     if "verdicts" not in context.files:
         raise SourceError("halfmoon-lookup: the page has no address for the verdict file")
     writer = context.writer()
@@ -121,5 +128,6 @@ def lookup_html(context: Context, line: int) -> str:
         'autocomplete="off" autocapitalize="characters" spellcheck="false" '
         'placeholder="HM1-N-AAAAAAB">'
         f'<button type="submit" class="md-button">{writer.text("docs.lookup.button")}</button></div>\n'
-        '<p class="hm-lookup-result" role="status"></p>\n</form>'
+        '<p class="hm-lookup-result" role="status"></p>\n</form>\n'
+        f'<noscript><p>{writer.text("docs.lookup.needs_script")}</p></noscript>'
     )
