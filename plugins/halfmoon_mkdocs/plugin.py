@@ -60,10 +60,10 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
         lang = page_language(page, config)
         # Addresses from the page, not Markdown links: static-i18n's other languages do not
         # list the shared records among their files, so MkDocs could not resolve those.
-        files = {"verdicts": get_relative_url(self.config.verdicts_file, page.url),
-                 "lost": get_relative_url(self.config.lost_file, page.url)}
+        published = {"verdicts": get_relative_url(self.config.verdicts_file, page.url),
+                     "lost": get_relative_url(self.config.lost_file, page.url)}
         markdown, self._slots[_page_key(page, lang)] = self.build.render_page(markdown, lang,
-                                                                              source, files)
+                                                                              source, published)
         return markdown
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig,

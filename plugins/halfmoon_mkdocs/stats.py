@@ -37,7 +37,7 @@ SHARE_DECIMALS = 2  # of the winnable share in percent: its interval is a few te
 SIGNIFICANT = 3  # digits of the simple players' small shares
 
 
-def percent(share: float, locale: object, decimals: int | None = None) -> str:
+def percent(share: float, locale: Locale | str, decimals: int | None = None) -> str:
     """``share`` in percent with ``decimals`` places, or SIGNIFICANT significant digits."""
     if decimals is None:
         decimals = SIGNIFICANT - 1 - math.floor(math.log10(share * 100)) if share > 0 else 0
