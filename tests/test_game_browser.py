@@ -14,6 +14,7 @@ import pytest
 from babel.lists import format_list
 
 from halfmoon import DealCode, Game, Position
+from halfmoon.cli.siteconfig import read_site
 from halfmoon.errors import DealCodeError
 from halfmoon.i18n import catalog
 
@@ -21,7 +22,8 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = "HM1-N-AAAAAAB"
-PLAY_PATHS = {"en": "play/", "he": "he/play/", "ru": "ru/play/", "fr": "fr/play/"}
+# Every language the site builds (mkdocs.yml), with its Play page.
+PLAY_PATHS = {lang.code: f"{lang.prefix}play/" for lang in read_site(ROOT / "mkdocs.yml").languages}
 FSI_PDI = re.compile("[\u2066\u2068\u2069]")  # isolates: LRI, FSI, PDI
 
 

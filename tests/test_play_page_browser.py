@@ -292,10 +292,11 @@ ON_BOARD = "Boolean(document.activeElement?.closest('.hm-board'))"
 def test_a_whole_game_won_with_the_keyboard_alone(page, site_url):
     open_play(page, site_url)
     page.evaluate("document.activeElement?.blur()")
-    # The theme's header (skip link, logo, palette, languages, search) and the heading's ¶ come
-    # first: 11 stops in Material 9. Then New game, then the board: Restart and Undo are
-    # disabled before the first move.
-    assert tabs_until(page, "document.activeElement.dataset.action === 'new'") <= 12
+    # The theme's header (skip link, logo, palette, languages, search) first, then the page:
+    # the heading's ¶, New game, and the board (Restart and Undo are disabled before a move).
+    tabs_until(page, "Boolean(document.activeElement.closest('.md-content'))")
+    assert page.evaluate("document.activeElement.matches('h1 .headerlink')")
+    assert tabs_until(page, "document.activeElement.dataset.action === 'new'") == 1
     assert tabs_until(page, ON_BOARD) == 1
     assert tabs_until(page, "document.activeElement.matches('.hm-code-input')") == 1  # one stop for the board
     tabs_until(page, ON_BOARD, back=True)
