@@ -151,7 +151,11 @@ def test_the_worker_precaches_every_play_page_and_only_files_that_exist(built_si
         assert any(url.endswith(f"catalogs/{lang}.json") for url in urls)
     for url in urls:
         assert (built_site / url / "index.html" if url.endswith("/") else built_site / url).is_file()
-    assert any(url.startswith("assets/game/") for url in urls)
+    game = [url for url in urls if url.startswith("assets/game/")]
+    assert game and all(re.fullmatch(r"assets/game/[0-9a-f]{12}/[\w.]+", url) for url in game)
+    play = (built_site / "play" / "index.html").read_text(encoding="utf-8")
+    boot = re.search(r'src="[./]*(assets/game/[^"]+/boot\.js)"', play).group(1)
+    assert boot in urls
     assert any(re.match(r"assets/stylesheets/main\..*\.css", url) for url in urls)
 
 

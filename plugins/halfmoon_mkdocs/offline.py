@@ -25,6 +25,7 @@ from mkdocs.structure.pages import Page
 
 from halfmoon import i18n
 
+from .assets import GAME_DIR
 from .icons import BACKGROUND, SIZES, icon_png
 
 WORKER = "sw.js"
@@ -140,6 +141,10 @@ def _precached_files(site: Path, languages: list[str]) -> set[str]:
             url = path.relative_to(site).as_posix()
             if path.is_file() and (not url.startswith(LUNR) or _needed_stemmer(url, languages)):
                 found.add(url)
+    # Pages load the game from its content-hashed folder (assets.py): the plain copies
+    # that MkDocs also publishes are never asked for.
+    if any(url.startswith(f"{GAME_DIR}/") and url.count("/") > 2 for url in found):
+        found = {url for url in found if posixpath.dirname(url) != GAME_DIR}
     return found
 
 
