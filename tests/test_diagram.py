@@ -39,10 +39,16 @@ LETTERS = {
     "he": {1: "A", 11: "J", 12: "Q", 13: "K"},
     "fr": {1: "A", 11: "V", 12: "D", 13: "R"},
     "ru": {1: "Т", 11: "В", 12: "Д", 13: "К"},
+    "de": {1: "A", 11: "B", 12: "D", 13: "K"},
+    "es": {1: "A", 11: "J", 12: "Q", 13: "K"},
+    "ar": {1: "A", 11: "J", 12: "Q", 13: "K"},
 }
-PILE_WORD = {"en": "Pile", "he": "ערימה", "ru": "Стопка", "fr": "Pile"}
-SLOT_WORD = {"en": "Slot", "he": "משבצת", "ru": "Ячейка", "fr": "Case"}
-EMPTY_WORD = {"en": "empty", "he": "ריקה", "ru": "пуста", "fr": "vide"}
+PILE_WORD = {"en": "Pile", "he": "ערימה", "ru": "Стопка", "fr": "Pile", "de": "Stapel",
+             "es": "Montón", "ar": "الكومة"}
+SLOT_WORD = {"en": "Slot", "he": "משבצת", "ru": "Ячейка", "fr": "Case", "de": "Feld",
+             "es": "Casilla", "ar": "الخانة"}
+EMPTY_WORD = {"en": "empty", "he": "ריקה", "ru": "пуста", "fr": "vide", "de": "leer",
+              "es": "vací", "ar": "فارغة"}
 # The sentences of the text alternative are checked word by word in these languages.
 WORDED = [lang for lang in LANGUAGES if lang in PILE_WORD]
 
@@ -55,6 +61,13 @@ def cards_phrase(lang: str, n: int) -> str:
         return f"{n} carte" if n in (0, 1) else f"{n} cartes"
     if lang == "he":
         return "קלף אחד" if n == 1 else f"{n} קלפים"
+    if lang == "de":
+        return f"{n} Karte" if n == 1 else f"{n} Karten"
+    if lang == "es":
+        return f"{n} carta" if n == 1 else f"{n} cartas"
+    if lang == "ar":  # one, two (dual), 3-10 plural, 11-99 singular accusative
+        return {1: "ورقة واحدة", 2: "ورقتان"}.get(n) or (
+            f"{n} أوراق" if 3 <= n % 100 <= 10 else f"{n} ورقة")
     if n % 10 == 1 and n % 100 != 11:
         return f"{n} карта"
     if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
