@@ -14,17 +14,16 @@ from halfmoon.i18n import catalog, text_direction
 
 ROOT = Path(__file__).resolve().parent.parent
 FIGURES = json.loads((ROOT / "docs" / "records" / "winnability.json").read_text(encoding="utf-8"))
-FSI, PDI = "\u2068", "\u2069"
 WON = "HM1-N-AAAAAAB"  # the example deal: the Examples page wins it
 LOST = FIGURES["lost_deals"][0]
 OUTSIDE = str(DealCode(DealCode.parse(FIGURES["last"]).number + 1))
 
 
 def expected(lang: str, key: str, **params: str) -> str:
-    rtl = text_direction(lang) == "rtl"
-    message = catalog(lang).messages[key]
+    texts = catalog(lang)
+    message = texts.messages[key]
     for name, value in params.items():
-        message = message.replace("{" + name + "}", f"{FSI}{value}{PDI}" if rtl else value)
+        message = message.replace("{" + name + "}", texts.isolate(value))
     return message
 
 
