@@ -7,6 +7,7 @@ both independent of the JavaScript under test.
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
@@ -590,28 +591,31 @@ def test_stepper_text_and_marks_name_the_same_moves_and_the_last_step_says_won(p
     assert stepper.locator(".hm-marked").count() == 0
 
 
-@pytest.mark.parametrize("width", [1280, 390])
-def test_every_diagram_of_the_examples_page_and_the_viewer_have_one_width(chromium, site_url, width):
+@contextmanager
+def examples_page(chromium, site_url: str, width: int):
+    """The Examples page at ``width`` px, once its step viewer is ready."""
     context = chromium.new_context(viewport={"width": width, "height": 800})
     try:
         page = context.new_page()
         page.goto(site_url + "examples/")
         page.locator(".hm-stepper button[data-step='next']").wait_for()
-        widths = page.eval_on_selector_all(
-            ".hm-figure .hm-diagram, .hm-stepper .hm-board", "els => els.map(e => e.getBoundingClientRect().width)"
-        )
-        assert len(widths) >= 5 and max(widths) - min(widths) < 1
+        yield page
     finally:
         context.close()
 
 
+@pytest.mark.parametrize("width", [1280, 390])
+def test_every_diagram_of_the_examples_page_and_the_viewer_have_one_width(chromium, site_url, width):
+    with examples_page(chromium, site_url, width) as page:
+        widths = page.eval_on_selector_all(
+            ".hm-figure .hm-diagram, .hm-stepper .hm-board", "els => els.map(e => e.getBoundingClientRect().width)"
+        )
+        assert len(widths) >= 5 and max(widths) - min(widths) < 1
+
+
 @pytest.mark.parametrize("width", [390, 360])
 def test_pile_numbers_and_counts_stay_at_least_11_px_on_a_phone(chromium, site_url, width):
-    context = chromium.new_context(viewport={"width": width, "height": 800})
-    try:
-        page = context.new_page()
-        page.goto(site_url + "examples/")
-        page.locator(".hm-stepper button[data-step='next']").wait_for()
+    with examples_page(chromium, site_url, width) as page:
         sizes = page.evaluate("""() => {
             const sizes = [];
             for (const svg of document.querySelectorAll('.hm-figure .hm-diagram')) {
@@ -624,5 +628,3 @@ def test_pile_numbers_and_counts_stay_at_least_11_px_on_a_phone(chromium, site_u
             return sizes;
         }""")
         assert len(sizes) > 20 and min(sizes) >= 11
-    finally:
-        context.close()

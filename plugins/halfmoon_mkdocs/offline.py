@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import posixpath
+from html import escape
 from importlib import resources
 from pathlib import Path
 
@@ -27,6 +28,7 @@ from halfmoon import i18n
 
 from .assets import GAME_DIR
 from .icons import BACKGROUND, SIZES, icon_png
+from .plugin import page_language
 
 WORKER = "sw.js"
 REGISTER = "assets/offline/register.js"
@@ -53,7 +55,7 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):
         self.serving = command == "serve"
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
-        lang = _page_language(page, config)
+        lang = page_language(page, config)
         messages = i18n.catalog(lang)
         root = _relative_root(page.url)
         head = (
@@ -63,8 +65,8 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):
         )
         notice = (
             '<div class="hm-update" role="status" hidden>'
-            f'<span>{_escape(messages.text("offline.update_ready"))}</span> '
-            f'<button type="button">{_escape(messages.text("offline.reload"))}</button></div>'
+            f'<span>{escape(messages.text("offline.update_ready"))}</span> '
+            f'<button type="button">{escape(messages.text("offline.reload"))}</button></div>'
         )
         mode = "unregister" if self.serving else "register"
         script = (f'<script type="module" src="{root}{REGISTER}" data-worker="{root}{WORKER}" '
@@ -186,22 +188,11 @@ def _language_prefix(lang: str, config: MkDocsConfig) -> str:
     return "" if lang == _default_language(config) else f"{lang}/"
 
 
-def _page_language(page: Page, config: MkDocsConfig) -> str:
-    lang = getattr(page.file, "locale", None) or config.theme.get("language") or "en"
-    return str(lang).replace("-", "_").split("_")[0]
-
-
 def _relative_root(page_url: str) -> str:
     """The way from a page's URL (``he/play/``, ``index.html``…) back to the site root."""
     folder = page_url if page_url.endswith("/") else posixpath.dirname(page_url)
     depth = len([part for part in folder.split("/") if part])
     return "../" * depth or "./"
-
-
-def _escape(text: str) -> str:
-    from html import escape
-
-    return escape(text)
 
 
 def _asset(name: str) -> bytes:
