@@ -40,6 +40,14 @@ def test_a_page_loads_the_hashed_files_and_names_the_hashed_catalogs():
     assert "assets/game/boot.js" not in html and "assets/game/game.css" not in html
 
 
+def test_the_boot_script_is_moved_into_the_head_so_it_need_not_wait_for_the_theme_script():
+    page = PAGE.replace("<body>", '<body><script src="../assets/javascripts/bundle.js"></script>')
+    html = assets.point_page(page, "assets/halfmoon/catalogs", "0123456789ab")
+    head, body = html.split("</head>")
+    assert head.count("0123456789ab/boot.js") == 1 and "boot.js" not in body
+    assert "bundle.js" in body
+
+
 def test_a_page_without_the_game_is_left_alone():
     html = "<html><head></head><body><p>assets/game/boot.js</p></body></html>"
     assert assets.point_page(html, "assets/halfmoon/catalogs", "0123456789ab") == html

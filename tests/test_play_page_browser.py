@@ -327,6 +327,17 @@ def test_a_whole_game_won_with_the_keyboard_alone(page, site_url):
     assert page.evaluate(ON_BOARD)
 
 
+def test_from_the_top_of_the_page_the_skip_link_reaches_the_board_in_a_few_keys(page, site_url):
+    # The theme's header has its own stops (logo, palette, languages, search); its skip link,
+    # the page's first stop, passes them: Tab, Enter, then the heading's ¶ and New game.
+    open_play(page, site_url)
+    page.evaluate("document.activeElement?.blur(); window.scrollTo(0, 0)")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.matches('.md-skip')")
+    page.keyboard.press("Enter")
+    assert tabs_until(page, ON_BOARD, limit=3) == 3
+
+
 def test_undo_and_escape_work_anywhere_but_in_the_code_field(page, site_url):
     open_play(page, site_url)
     moves = example_moves()

@@ -20,6 +20,7 @@ GAME_FILES = ("*.js", "*.css")
 # The two files a page names itself (mkdocs.yml's extra_javascript and extra_css).
 _LANG = re.compile(r'<html[^>]*\slang="([a-z]+)')
 _ENTRY = re.compile(r'(\s(?:src|href)=")([^"]*?)assets/game/(boot\.js|game\.css)(")')
+_BOOT_TAG = re.compile(r'<script\b[^>]*assets/game/[0-9a-f]+/boot\.js"[^>]*></script>')
 
 
 def game_files(docs_dir: Path) -> list[Path]:
@@ -82,6 +83,9 @@ def point_page(html: str, catalogs_path: str, version: str, modules: Iterable[st
                languages: Iterable[str] = ()) -> str:
     """Load boot.js and game.css from the hashed folder; say where the hashed catalogs are.
 
+    The theme writes boot.js (an async module) after its own script at the end of <body>, so
+    the parser would reach it only once that script has run; moved into <head>, it starts as
+    soon as it arrives and mounts the game while the rest of the page is still being read.
     On the Play page (it has the game's mount), also preload the game's `modules` and the
     page language's catalog, so they arrive while the theme's own script still runs.
     """
@@ -92,11 +96,16 @@ def point_page(html: str, catalogs_path: str, version: str, modules: Iterable[st
     html = _ENTRY.sub(lambda m: f"{m[1]}{m[2]}{GAME_DIR}/{version}/{m[3]}{m[4]}", html)
     catalogs = f"{prefix}{catalogs_path.strip('/')}/{version}/"
     head = [f'<meta name="halfmoon:catalogs" content="{catalogs}">']
+    boot = _BOOT_TAG.search(html)
+    if boot is not None:
+        html = html[:boot.start()] + html[boot.end():]
     if 'class="hm-game"' in html:
         head += [f'<link rel="modulepreload" href="{prefix}{GAME_DIR}/{version}/{name}">' for name in modules]
         lang = _LANG.search(html)
         if lang and lang[1] in set(languages):
             head.append(f'<link rel="preload" as="fetch" crossorigin href="{catalogs}{lang[1]}.json">')
+    if boot is not None:
+        head.append(boot.group())
     return html.replace("</head>", "".join(head) + "</head>", 1)
 
 

@@ -18,6 +18,11 @@ const element = (tag, className, text) => {
   return node;
 };
 
+/** Change a text only when it differs: every write makes the browser lay the page out again. */
+const setText = (node, text) => {
+  if (node.textContent !== text) node.textContent = text;
+};
+
 let idCounter = 0;
 const newId = (stem) => `hm-${stem}-${++idCounter}`;
 
@@ -57,6 +62,7 @@ class PlayPage {
     this.result = null; // "won" or "lost" once the game has ended that way
     this.counted = false; // in the statistics (after the first move)
     this.revision = 0;
+    this.stats = null; // the statistics as last read from storage
     this.build();
   }
 
@@ -238,7 +244,7 @@ class PlayPage {
   /** Leaving the current game: its time is saved; an unfinished started game ends the streak. */
   leave() {
     this.pause();
-    if (this.counted && !this.result) store.updateStats((stats) => { stats.streak = 0; });
+    if (this.counted && !this.result) this.updateStats((stats) => { stats.streak = 0; });
   }
 
   newDeal() {
@@ -354,14 +360,14 @@ class PlayPage {
     const game = this.game;
     if (!this.counted) {
       this.counted = true;
-      store.updateStats((stats) => { stats.played++; });
+      this.updateStats((stats) => { stats.played++; });
     }
     if (game.won && this.result !== "won") {
       this.pause();
       this.result = "won";
       const time = this.elapsed;
       let best = null;
-      store.updateStats((stats) => {
+      this.updateStats((stats) => {
         stats.won = Math.min(stats.played, stats.won + 1);
         stats.streak++;
         stats.bestStreak = Math.max(stats.bestStreak, stats.streak);
@@ -372,7 +378,7 @@ class PlayPage {
       this.showEnding({ best });
     } else if (game.deadlocked && !this.result) {
       this.result = "lost";
-      store.updateStats((stats) => { stats.streak = 0; });
+      this.updateStats((stats) => { stats.streak = 0; });
       this.showEnding({});
     } else if (game.deadlocked) {
       this.showEnding({});
@@ -516,6 +522,7 @@ class PlayPage {
   onStorage(event) {
     const { topic, code } = store.storageTopic(event.key);
     if (topic === "game" && code === this.game.code && store.storedRevision(code) > this.revision) this.reloadGame();
+    if (topic === "stats" || topic === "all") this.stats = null;
     if (topic === "settings" || topic === "all") {
       this.settings = store.loadSettings();
       for (const [name, box] of Object.entries(this.boxes)) box.checked = this.settings[name];
@@ -532,9 +539,9 @@ class PlayPage {
       selection: game.selection,
       dimmed: this.settings.placementHelp ? game.dimmed() : [],
     });
-    this.fields.score.textContent = String(game.score);
-    this.fields.moves.textContent = String(game.moveCount);
-    this.fields.code.textContent = game.code;
+    setText(this.fields.score, String(game.score));
+    setText(this.fields.moves, String(game.moveCount));
+    setText(this.fields.code, game.code);
     this.undoButton.disabled = !game.canUndo;
     this.restartButton.disabled = !game.moveCount;
     // A button that just became disabled would drop the focus to the page: the board takes it.
@@ -547,19 +554,24 @@ class PlayPage {
 
   drawTime() {
     const text = formatTime(this.playTime());
-    if (this.fields.time.textContent !== text) this.fields.time.textContent = text;
+    setText(this.fields.time, text);
+  }
+
+  /** Change the statistics (read fresh, so other tabs' counts stay) and keep them for drawing. */
+  updateStats(update) {
+    this.stats = store.updateStats(update);
   }
 
   drawStats() {
-    const stats = store.loadStats();
-    const rate = new Intl.NumberFormat(this.catalog.lang, { style: "percent" }).format(stats.played ? stats.won / stats.played : 0);
+    const stats = this.stats ??= store.loadStats(); // forgotten when they change here or in another tab
+    const rate = this.catalog.percents.format(stats.played ? stats.won / stats.played : 0);
     const rows = [["played", stats.played], ["won", stats.won], ["rate", rate], ["streak", stats.streak], ["best_streak", stats.bestStreak]];
     const text = rows.map(([, value]) => value).join("|");
     if (this.statsList.dataset.shown === text) return;
     this.statsList.dataset.shown = text;
     this.statsList.replaceChildren(...rows.flatMap(([name, value]) => {
       const term = element("dt", null, this.t(`game.stats.${name}`));
-      const data = element("dd", null, typeof value === "number" ? value.toLocaleString(this.catalog.lang) : value);
+      const data = element("dd", null, typeof value === "number" ? this.catalog.number(value) : value);
       data.dataset.stat = name;
       return [term, data];
     }));
@@ -571,14 +583,14 @@ class PlayPage {
       lines: [this.t("game.confirm.reset.text")],
       buttons: [
         { text: this.t("game.confirm.cancel") },
-        { text: this.t("game.confirm.reset.ok"), action: () => { store.resetStats(); this.render(); }, kind: "danger" },
+        { text: this.t("game.confirm.reset.ok"), action: () => { store.resetStats(); this.stats = null; this.render(); }, kind: "danger" },
       ],
     });
   }
 
   setMessage(text, kind = "") {
-    this.message.textContent = text;
-    this.message.dataset.kind = kind;
+    setText(this.message, text);
+    if (this.message.dataset.kind !== kind) this.message.dataset.kind = kind;
   }
 
   say(text) {

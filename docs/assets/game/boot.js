@@ -1,19 +1,34 @@
 // Loaded on every page (mkdocs.yml extra_javascript, async): starts the game, the
 // step-through viewer or the Deal codes page's lookup only where the page has a mount point.
 // Their stylesheet is in <head>.
-// As an async module this may run while the page is still being parsed: a mount point the
-// parser has left behind (it has a next sibling) is ready; otherwise wait for the parse.
+// The plugin moves this script into <head>, so it may run while the page is still being
+// parsed. The game starts as soon as the parser has left its mount point behind (it has a next
+// sibling), without waiting for the theme's script and the rest of the page; the viewers and
+// the lookup, which may be several per page, wait for the whole page.
 
-const MOUNTS = ".hm-game, .hm-stepper, .hm-lookup";
-const ready = (selector) => [...document.querySelectorAll(selector)].every((node) => node.nextSibling);
-if (document.readyState === "loading" && !(document.querySelector(MOUNTS) && ready(MOUNTS))) {
-  await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
+const parsed = (node) => Boolean(node?.nextSibling) || document.readyState !== "loading";
+
+function gameMount() {
+  const found = () => parsed(document.querySelector(".hm-game"));
+  if (found()) return Promise.resolve(document.querySelector(".hm-game"));
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      resolve(document.querySelector(".hm-game"));
+    };
+    const observer = new MutationObserver(() => found() && done());
+    observer.observe(document, { childList: true, subtree: true });
+    document.addEventListener("DOMContentLoaded", done, { once: true });
+  });
 }
 
-const game = document.querySelector(".hm-game");
-const steppers = [...document.querySelectorAll(".hm-stepper")];
-
+const game = await gameMount();
 if (game) (await import("./app.js")).mountGame(game);
+
+if (document.readyState === "loading") {
+  await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
+}
+const steppers = [...document.querySelectorAll(".hm-stepper")];
 if (steppers.length) {
   const { mountStepper } = await import("./stepper.js");
   steppers.forEach((element) => mountStepper(element));

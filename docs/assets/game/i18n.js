@@ -63,6 +63,13 @@ export class Catalog {
     this.messages = messages;
     this.rtl = direction === "rtl";
     this.plurals = new Intl.PluralRules(lang);
+    this.numbers = new Intl.NumberFormat(lang); // made once: a tap formats several numbers
+    this.percents = new Intl.NumberFormat(lang, { style: "percent" });
+  }
+
+  /** `value` with this language's digits and grouping. */
+  number(value) {
+    return this.numbers.format(value);
   }
 
   get direction() { return this.rtl ? "rtl" : "ltr"; }
@@ -77,7 +84,7 @@ export class Catalog {
     const forms = this.messages[key];
     if (!forms || typeof forms !== "object") return key;
     const form = forms[this.plurals.select(count)] ?? forms.other;
-    return fill(form, { count: count.toLocaleString(this.lang), ...params });
+    return fill(form, { count: this.number(count), ...params });
   }
 
   /** Wrap an insert (card, code, slot name) so right-to-left text does not reorder it. */

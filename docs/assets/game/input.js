@@ -28,7 +28,12 @@ export const KEY_MAP = {
 
 /** Make `source` the board's one Tab stop (and focus it when `focus`). */
 export function setCurrent(board, source, { focus = false } = {}) {
-  for (const [name, cell] of board.cells) cell.tabIndex = name === source ? 0 : -1;
+  if (board.current === undefined) {
+    for (const [name, cell] of board.cells) cell.tabIndex = name === source ? 0 : -1;
+  } else if (board.current !== source) { // only two cells change: every attribute write costs style work
+    board.cells.get(board.current).tabIndex = -1;
+    board.cells.get(source).tabIndex = 0;
+  }
   board.current = source;
   if (focus) board.cells.get(source).focus();
 }
