@@ -24,6 +24,7 @@ from halfmoon.cli import main
 from halfmoon.cli.siteconfig import site_language_codes
 from halfmoon.diagram import HEIGHT, SLOT_BOXES, WIDTH, render_svg, text_alternative
 from halfmoon.diagram.png import svg_to_png, write_png
+from halfmoon.diagram.svg import COUNT_X, DIGIT_HEIGHT, LABEL_ADVANCE, LABEL_X, LABEL_Y
 from halfmoon.i18n import FSI, LRI, PDI, catalog, text_direction
 from halfmoon.moves import PILE_SOURCES, RESERVE_SOURCES, SOURCES
 
@@ -122,12 +123,12 @@ def read_diagram(svg: str) -> dict[str, Slot]:
     card_rect = next(el for el in root.find(f"{SVG}defs") if el.tag == f"{SVG}rect")
     width, height = float(card_rect.get("width")), float(card_rect.get("height"))
 
-    # Labels: glyphs on one baseline closer than a card's width belong to one label.
+    # Labels: glyphs on one baseline closer than half a card's width belong to one label.
     labels: list[list] = []
     for text in root.iter(f"{SVG}text"):
         if "hm-label" in classes(text):
             for char, x, y in glyphs(text):
-                if labels and labels[-1][2] == y and 0 < x - labels[-1][3] < 12:
+                if labels and labels[-1][2] == y and 0 < x - labels[-1][3] < width / 2:
                     labels[-1][0] += char
                     labels[-1][3] = x
                 else:
@@ -504,12 +505,14 @@ def picture_problems(image: Image.Image, position: Position, marks=frozenset()) 
     problems = []
     if image.size != (WIDTH * SCALE, HEIGHT * SCALE):
         return [f"size {image.size}"]
-    for source, (x, y, w, h) in SLOT_BOXES.items():
+    for source, (x, y, w, _) in SLOT_BOXES.items():
         card = position.card_at(source)
         rank = ink(image, (x + 4, y + 4, w - 8, 22))
         suit = ink(image, (x + 8, y + 29, w - 16, 26))
-        label = ink(image, (x, y + h + 4, 20, 14))
-        count = ink(image, (x + w - 12, y + h + 6, 8, 10))
+        # Where the module draws the label's first two glyphs and the middle of the count.
+        top = y + LABEL_Y - DIGIT_HEIGHT
+        label = ink(image, (x + LABEL_X, top, 2 * LABEL_ADVANCE["0"], DIGIT_HEIGHT))
+        count = ink(image, (x + COUNT_X - 4, top + 1, 8, DIGIT_HEIGHT - 2))
         ring = ink(image, (x - 4, y - 4, w + 8, 4))
         if label["dark"] < 0.04 or count["dark"] < 0.1:
             problems.append(f"{source}: label {label['dark']:.2f} or count {count['dark']:.2f} missing")
@@ -551,7 +554,7 @@ def test_the_picture_check_catches_a_broken_drawing():
     svg = render_svg(position, marks=marks, id_prefix="p-")
     broken = {
         "suit shapes gone": re.sub(r'(<path stroke="none") d="[^"]*"', r'\1 d=""', svg),
-        "a card missing": re.sub(r'<use href="#p-[HDSC]" x="8" y="266"/>', "", svg),
+        "a card missing": re.sub('<use href="#p-[HDSC]" x="{}" y="{}"/>'.format(*SLOT_BOXES["1"]), "", svg),
         "labels gone": re.sub(r'(<text class="hm-label"[^>]*>)[^<]*', r"\1", svg),
         "counts gone": re.sub(r'(<text class="hm-count"[^>]*>)[^<]*', r"\1", svg),
         "marks missing": re.sub(r'<g class="hm-ring hm-marked">.*?</g>', "", svg),
@@ -579,8 +582,8 @@ def test_chromium_and_cairosvg_draw_the_same_picture(page, lang, case):
     assert browser.size == cairo.size
     assert max(ImageStat.Stat(ImageChops.difference(browser, cairo)).mean) < 3, "renderers disagree"
     # And region by region, so that one badly drawn card cannot hide in the average.
-    for source, (x, y, w, h) in SLOT_BOXES.items():
-        region = (round(x * SCALE), round(y * SCALE), round((x + w) * SCALE), round((y + h + 20) * SCALE))
+    for source, (x, y, w, _) in SLOT_BOXES.items():
+        region = tuple(round(v * SCALE) for v in (x, y, x + w, y + LABEL_Y + 1))
         local = ImageStat.Stat(ImageChops.difference(browser.crop(region), cairo.crop(region))).mean
         assert max(local) < 12, f"{source} differs between Chromium and cairosvg"
 

@@ -18,6 +18,7 @@ from halfmoon import DealCode, Game, Position
 from halfmoon.cli.siteconfig import read_site
 from halfmoon.errors import DealCodeError
 from halfmoon.i18n import catalog
+from halfmoon.moves import SOURCES
 
 pytestmark = pytest.mark.browser
 
@@ -592,12 +593,12 @@ def test_stepper_text_and_marks_name_the_same_moves_and_the_last_step_says_won(p
 
 
 @contextmanager
-def examples_page(chromium, site_url: str, width: int):
-    """The Examples page at ``width`` px, once its step viewer is ready."""
-    context = chromium.new_context(viewport={"width": width, "height": 800})
+def examples_page(chromium, site_url: str, width: int, height: int = 800, lang: str = "en"):
+    """The Examples page in ``lang`` at ``width`` × ``height`` px, once its step viewer is ready."""
+    context = chromium.new_context(viewport={"width": width, "height": height})
     try:
         page = context.new_page()
-        page.goto(site_url + "examples/")
+        page.goto(site_url + PLAY_PATHS[lang].removesuffix("play/") + "examples/")
         page.locator(".hm-stepper button[data-step='next']").wait_for()
         yield page
     finally:
@@ -613,18 +614,84 @@ def test_every_diagram_of_the_examples_page_and_the_viewer_have_one_width(chromi
         assert len(widths) >= 5 and max(widths) - min(widths) < 1
 
 
-@pytest.mark.parametrize("width", [390, 360])
-def test_pile_numbers_and_counts_stay_at_least_11_px_on_a_phone(chromium, site_url, width):
-    with examples_page(chromium, site_url, width) as page:
-        sizes = page.evaluate("""() => {
-            const sizes = [];
-            for (const svg of document.querySelectorAll('.hm-figure .hm-diagram')) {
-                const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-                for (const text of svg.querySelectorAll('.hm-label, .hm-count'))
-                    sizes.push(parseFloat(getComputedStyle(text).fontSize) * scale);
+# Where the diagrams' pile numbers, slot names and counts are, in drawing units, and how big they
+# are on the screen. Label glyphs that touch on one baseline make one label; a badge is the
+# stroke of the hm-badge path, found with isPointInStroke.
+DIAGRAM_TEXTS = """() => {
+    const overlap = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    const union = (a, b) => {
+        const x = Math.min(a.x, b.x), y = Math.min(a.y, b.y);
+        return {x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y};
+    };
+    return [...document.querySelectorAll('.hm-figure .hm-diagram')].map(svg => {
+        const ctm = svg.getScreenCTM(), scale = Math.hypot(ctm.a, ctm.b);
+        const sizes = [], labels = [], counts = [], cards = [], problems = [];
+        for (const text of svg.querySelectorAll('.hm-label, .hm-count')) {
+            sizes.push(parseFloat(getComputedStyle(text).fontSize) * scale);
+            let previous = null;
+            for (let i = 0; i < text.getNumberOfChars(); i++) {
+                const e = text.getExtentOfChar(i), box = {x: e.x, y: e.y, width: e.width, height: e.height};
+                const char = text.textContent[i];
+                if (text.classList.contains('hm-count')) { counts.push({what: 'count ' + char, box}); continue; }
+                const gap = previous && Math.abs(e.y - previous.y) < 0.5 ? e.x - (previous.x + previous.width) : null;
+                if (gap !== null && gap < 1 && e.x > previous.x) {
+                    const label = labels[labels.length - 1];
+                    if (gap < -0.5) problems.push(`the glyphs of label ${label.name}${char} overlap`);
+                    label.name += char;
+                    label.box = union(label.box, box);
+                } else {
+                    labels.push({name: char, box});
+                }
+                previous = box;
             }
-            for (const tag of document.querySelectorAll('.hm-stepper .hm-tag'))
-                sizes.push(parseFloat(getComputedStyle(tag).fontSize));
-            return sizes;
-        }""")
-        assert len(sizes) > 20 and min(sizes) >= 11
+        }
+        for (const use of svg.querySelectorAll('.hm-card use, .hm-empty use, .hm-ring use')) {
+            const b = use.getBBox(), ring = use.closest('.hm-ring');
+            const half = ring ? parseFloat(getComputedStyle(ring).strokeWidth) / 2 : 0;
+            cards.push({what: ring ? 'a mark' : 'a card',
+                        box: {x: b.x - half, y: b.y - half, width: b.width + 2 * half, height: b.height + 2 * half}});
+        }
+        const texts = [...labels.map(l => ({what: 'label ' + l.name, box: l.box})), ...counts];
+        texts.forEach((a, i) => {
+            for (const b of [...texts.slice(i + 1), ...cards])
+                if (overlap(a.box, b.box)) problems.push(`${a.what} overlaps ${b.what}`);
+        });
+        const badges = [...svg.querySelectorAll('.hm-badge')];
+        const onBadge = (x, y) => badges.some(badge => badge.isPointInStroke(new DOMPoint(x, y)));
+        for (const label of labels) {
+            const {x, y, width, height} = label.box;
+            for (let i = 0; i <= 4; i++) for (let j = 0; j <= 4; j++)
+                if (onBadge(x + width * i / 4, y + height * j / 4)) { problems.push(`label ${label.name} runs into a badge`); i = j = 5; }
+        }
+        for (const count of counts) {
+            const {x, y, width, height} = count.box;
+            if (!onBadge(x + width / 2, y + height / 2)) problems.push(`${count.what} is off its badge`);
+        }
+        return {sizes, labels: labels.map(l => l.name), counts: counts.length, problems};
+    });
+}"""
+
+STEPPER_TAGS = """() => {
+    const tags = [...document.querySelectorAll('.hm-stepper .hm-tag-name, .hm-stepper .hm-tag-count')];
+    const boxes = tags.map(t => t.getBoundingClientRect()).filter(b => b.width > 0 && b.height > 0);
+    const overlaps = boxes.filter((a, i) => boxes.slice(i + 1).some(b =>
+        a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom));
+    return {sizes: tags.map(t => parseFloat(getComputedStyle(t).fontSize)), overlaps: overlaps.length};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "he"])
+@pytest.mark.parametrize(("width", "height"), [(320, 640), (390, 844)])
+def test_pile_numbers_and_counts_stay_at_least_11_px_on_a_phone_and_never_overlap(
+    chromium, site_url, width, height, lang
+):
+    with examples_page(chromium, site_url, width, height, lang) as page:
+        diagrams = page.evaluate(DIAGRAM_TEXTS)
+        assert len(diagrams) >= 4
+        for n, diagram in enumerate(diagrams, 1):
+            assert sorted(diagram["labels"]) == sorted(SOURCES), f"diagram {n}: labels {diagram['labels']}"
+            assert diagram["counts"] == len(SOURCES)
+            assert min(diagram["sizes"]) >= 11, f"diagram {n}: labels and counts at {min(diagram['sizes']):.1f} px"
+            assert diagram["problems"] == [], f"diagram {n}"
+        tags = page.evaluate(STEPPER_TAGS)
+        assert len(tags["sizes"]) == 32 and min(tags["sizes"]) >= 11 and tags["overlaps"] == 0

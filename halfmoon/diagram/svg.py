@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import math
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -73,10 +74,12 @@ CLASSES = (
 
 # --- geometry ------------------------------------------------------------------------
 CARD_W, CARD_H = 44, 60
-PITCH_X, PITCH_Y = 54, 86
+PITCH_X, PITCH_Y = 54, 91
 MARGIN = 8
 WIDTH = 2 * MARGIN + 8 * PITCH_X + CARD_W
-HEIGHT = 2 * MARGIN + 3 * PITCH_Y + CARD_H + 20
+# Pile numbers, slot names and counts stay legible on a phone: at least 11 px where the
+# drawing is 320 px wide (the narrowest phone screen), whatever the renderer.
+TEXT_SIZE = math.ceil(11 * WIDTH / 320)
 
 # (column, row) of every source in the arc; the reserve is centred under pile 7.
 _CELLS: dict[Source, tuple[float, float]] = {
@@ -108,20 +111,32 @@ SUIT_PATHS = {
          "M23.3 41L25 53H19L20.7 41Z",
 }
 RANK_X, RANK_Y = CARD_W // 2, 24  # baseline centre of the card's letter or number
-LABEL_X, LABEL_Y = 1, CARD_H + 15  # start of the pile number or slot name
-COUNT_X = CARD_W - 8  # centre of the count badge, on the label's baseline
+RING = 3  # how far a mark's outline stands out of the card (its 3px stroke: 1.5 more)
+GAP = 3  # room for the mark's outline between a card and the count badge under it
+# Labels and counts are placed glyph by glyph from DejaVu Sans Bold's measures, in ems
+# (other fonts come out slightly narrower): advances of a digit and of "R", height of a
+# digit, depth under the baseline.
+_DIGIT_EM, _R_EM, _DIGIT_HEIGHT_EM, _DESCENT_EM = 0.696, 0.770, 0.729, 0.236
+LABEL_ADVANCE = {"R": round(_R_EM * TEXT_SIZE), **{d: round(_DIGIT_EM * TEXT_SIZE) for d in "0123456789"}}
+DIGIT_HEIGHT = round(_DIGIT_HEIGHT_EM * TEXT_SIZE)
+BADGE = DIGIT_HEIGHT + 6  # the diameter of the round badge behind a count
+# The label starts under the card's left edge, the badge ends under its right edge (a unit
+# past it), so that each count stands under its own card, well apart from the next label.
+LABEL_X = 0
+COUNT_X = CARD_W + 1 - BADGE // 2
+assert LABEL_X + 2 * LABEL_ADVANCE["R"] < COUNT_X - BADGE / 2, "the widest label runs into its badge"
+# The baseline of labels and counts, with the badge centred on the digits.
+LABEL_Y = CARD_H + RING + GAP + DIGIT_HEIGHT // 2 + BADGE // 2
+assert LABEL_Y + _DESCENT_EM * TEXT_SIZE + RING + 2 <= PITCH_Y, "labels run into the row below"
+HEIGHT = 2 * MARGIN + 3 * PITCH_Y + LABEL_Y  # the bottom margin is under the last baseline
 # Counts are drawn as one <text> with a position per digit, anchored at the digit's start
-# (cairosvg anchors a whole multi-position text at once): half a DejaVu Sans Bold digit.
-COUNT_SHIFT = 4
-# Labels are drawn the same way, so each character needs its place: advances of DejaVu Sans
-# Bold at the label's 12px (other fonts come out slightly tighter or looser).
-LABEL_ADVANCE = {"R": 9.2, **{digit: 8.4 for digit in "0123456789"}}
-RING = 3  # how far a mark's outline stands out of the card
+# (cairosvg anchors a whole multi-position text at once): half a digit to the left.
+COUNT_SHIFT = round(LABEL_ADVANCE["0"] / 2)
 
 # A card face is a <use> of its suit's artwork: the face takes its colour from the
 # inherited ``color``, its border from ``stroke``, the suit shape from ``fill``.
 _CSS = (
-    ".hm-diagram{font-family:" + FONT_FAMILY + ";font-weight:bold}"
+    ".hm-diagram{font-family:" + FONT_FAMILY + f";font-weight:bold;font-size:{TEXT_SIZE}px}}"
     ".hm-diagram .hm-card{color:var(--hm-card-bg,#fff);stroke:var(--hm-card-border,#777)}"
     ".hm-diagram .hm-marked{color:var(--hm-mark-bg,#e4ecff)}"
     ".hm-diagram .hm-black{fill:var(--hm-card-fg,#222)}"
@@ -129,10 +144,10 @@ _CSS = (
     ".hm-diagram .hm-rank{font-size:19px;text-anchor:middle}"
     ".hm-diagram .hm-empty{fill:none;stroke:var(--hm-empty,#999);stroke-width:1.5px;"
     "stroke-dasharray:4 3}"
-    ".hm-diagram .hm-label{fill:var(--hm-label,#333);font-size:12px}"
-    ".hm-diagram .hm-badge{fill:none;stroke:var(--hm-count-bg,#ddd);stroke-width:15px;"
+    ".hm-diagram .hm-label{fill:var(--hm-label,#333)}"
+    f".hm-diagram .hm-badge{{fill:none;stroke:var(--hm-count-bg,#ddd);stroke-width:{BADGE}px;"
     "stroke-linecap:round}"
-    ".hm-diagram .hm-count{fill:var(--hm-count-fg,#222);font-size:11px}"
+    ".hm-diagram .hm-count{fill:var(--hm-count-fg,#222)}"
     ".hm-diagram .hm-ring{fill:none;stroke:var(--hm-mark,#1e5bd8);stroke-width:3px}"
     ".hm-diagram .hm-ring.hm-removed{stroke:var(--hm-removed,#888);stroke-width:2px;"
     "stroke-dasharray:3 3}"
@@ -281,13 +296,13 @@ def _card_layers(
 
 
 def _badge_path_element(centres: list[tuple[int, int]]) -> str:
-    """Round-capped dashes of length 2, one per count: the stroke draws each badge."""
+    """Dashes of length 0, one per count: the round-capped stroke draws each badge, a disc."""
     parts, previous = [], None
     for x, y in centres:
         if previous is None:
-            parts.append(f"M{x} {y}h2")
-        else:  # relative moves from the end of the previous dash keep the path short
-            parts.append(f"m{x - previous[0] - 2} {y - previous[1]}h2")
+            parts.append(f"M{x} {y}h0")
+        else:  # relative moves from the previous badge keep the path short
+            parts.append(f"m{x - previous[0]} {y - previous[1]}h0")
         previous = (x, y)
     return f'<path class="hm-badge" d="{"".join(parts)}"/>'
 
@@ -317,7 +332,7 @@ def _label_places() -> list[tuple[float, int]]:
 # One <text> for all labels and one for all counts, with a place for every glyph.
 _LABELS = _placed_text("hm-label", "".join(SOURCES), _label_places())
 _BADGES = _badge_path_element(
-    [(x + COUNT_X - 1, y + LABEL_Y - 4) for x, y in (_CORNERS[s] for s in SOURCES)]
+    [(x + COUNT_X, y + LABEL_Y - DIGIT_HEIGHT // 2) for x, y in (_CORNERS[s] for s in SOURCES)]
 )
 _COUNT_PLACES = [(x + COUNT_X - COUNT_SHIFT, y + LABEL_Y) for x, y in (_CORNERS[s] for s in SOURCES)]
 
