@@ -100,3 +100,20 @@ def site_url(built_site):
 
     with serve(built_site) as url:
         yield url
+
+
+# --- Catalogs a test may edit ----------------------------------------------------------------
+
+
+@pytest.fixture
+def catalog_copy(tmp_path, monkeypatch):
+    """A copy of the catalogs, which the engine and the plugin read during the test."""
+    from plugin_project import copy_catalogs
+
+    from halfmoon import i18n
+
+    catalogs = copy_catalogs(tmp_path)
+    i18n.catalog.cache_clear()
+    monkeypatch.setattr(i18n, "catalog_dir", lambda: catalogs)
+    yield catalogs
+    i18n.catalog.cache_clear()  # the tests after this one read the real catalogs again

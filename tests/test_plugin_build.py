@@ -12,7 +12,6 @@ from plugin_project import (
     MESSAGE,
     build_command,
     build_here,
-    copy_catalogs,
     first_moves,
     make_project,
     pages,
@@ -142,10 +141,9 @@ def test_a_good_page_builds_and_publishes_the_catalogs(project):
         assert json.loads(published.read_text()) == json.loads(source.read_text())
 
 
-def test_a_rebuild_after_edits_gives_the_pages_of_a_fresh_build(project, tmp_path, monkeypatch):
+def test_a_rebuild_after_edits_gives_the_pages_of_a_fresh_build(project, catalog_copy):
     """As under ``mkdocs serve``: one process, one plugin, files edited between builds."""
-    catalogs = copy_catalogs(tmp_path)
-    monkeypatch.setattr(i18n, "catalog_dir", lambda: catalogs)
+    catalogs = catalog_copy
     docs = project / "docs"
     other = docs / "records" / "other.txt"
     other.write_text(f"{CODE}\n{first_moves(2)}\n")
@@ -246,10 +244,8 @@ def test_with_static_i18n_listed_after_it_every_language_is_built_and_rebuilt(pr
 
 
 def test_a_placeholder_typo_in_a_catalog_names_the_page_line_and_the_catalog(
-        project, tmp_path, monkeypatch):
-    catalogs = copy_catalogs(tmp_path)
-    monkeypatch.setattr(i18n, "catalog_dir", lambda: catalogs)
-    english = catalogs / "en.json"
+        project, catalog_copy):
+    english = catalog_copy / "en.json"
     messages = json.loads(english.read_text(encoding="utf-8"))
     messages["source.pile"] = messages["source.pile"].replace("{pile}", "{pile_no}")
     english.write_text(json.dumps(messages, ensure_ascii=False, indent=1), encoding="utf-8")

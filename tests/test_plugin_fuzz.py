@@ -171,10 +171,8 @@ CATALOG_EDITS = {
 
 
 @pytest.mark.parametrize("edit", sorted(CATALOG_EDITS))
-def test_a_broken_catalog_is_a_one_line_error_naming_where(project, tmp_path, monkeypatch, edit):
-    catalogs = copy_catalogs(tmp_path)
-    monkeypatch.setattr(i18n, "catalog_dir", lambda: catalogs)
-    english = catalogs / "en.json"
+def test_a_broken_catalog_is_a_one_line_error_naming_where(project, catalog_copy, edit):
+    english = catalog_copy / "en.json"
     english.write_bytes(CATALOG_EDITS[edit](english.read_text(encoding="utf-8")).encode(
         "utf-8", "surrogateescape"))
     page = ("# T\n\n{{hm move 1}}, {{hm count 3 cards}}, {{hm source 3}}.\n\n"
@@ -187,7 +185,7 @@ def test_a_broken_catalog_is_a_one_line_error_naming_where(project, tmp_path, mo
     located = [m for m in messages if re.match(r"^(\S*en\.json|docs/index\.md):\d+: ", m)]
     if edit != "byte order mark":  # a byte order mark is allowed
         assert located, messages
-    shutil.rmtree(catalogs)
+    shutil.rmtree(catalog_copy)
 
 
 JSON_VALUES = st.recursive(

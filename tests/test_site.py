@@ -8,6 +8,7 @@ from html import unescape
 from pathlib import Path
 
 import pytest
+from site_footer import assert_footer_in_language, page_language
 
 from halfmoon import Position, Record
 from halfmoon.cli.siteconfig import read_site
@@ -140,6 +141,14 @@ def test_no_page_loads_anything_from_another_host(built_site):
             if EXTERNAL.search(text):
                 offenders.append(str(path.relative_to(built_site)))
     assert not offenders
+
+
+def test_every_page_ends_with_the_theme_footer_in_its_own_language(built_site):
+    built = sorted(built_site.rglob("*.html"))
+    assert {page_language(path.read_text("utf-8")) for path in built} == set(LANGUAGES)
+    for path in built:
+        html = path.read_text("utf-8")
+        assert_footer_in_language(html, page_language(html), str(path.relative_to(built_site)))
 
 
 def test_the_catalogs_reach_the_built_site(built_site):

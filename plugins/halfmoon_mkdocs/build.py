@@ -15,10 +15,10 @@ from pathlib import Path
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.utils.meta import get_data
 
-from halfmoon import i18n
+from halfmoon import HalfMoonError, i18n
 
-from . import assets
-from .catalogs import checked_catalog, published
+from . import assets, footer
+from .catalogs import catalog_fault, checked_catalog, published
 from .context import Context
 from .errors import SourceError
 from .examples import ExampleLoader
@@ -79,19 +79,35 @@ class Build:
     def render_page(self, markdown: str, lang: str, source: PageSource,
                     files: dict[str, str] | None = None) -> tuple[str, dict[str, str]]:
         """The page's Markdown with its inserts and block placeholders, and the blocks' HTML."""
-        if lang not in self._checked:
-            try:
-                checked_catalog(lang)
-                self._checked[lang] = None
-            except SourceError as error:
-                self._checked[lang] = error
-        broken = self._checked[lang]
+        broken = self._catalog_problem(lang)
         if broken is not None:
             return markdown + self.report(broken, source.path), {}
         context = Context(self.loader, self.default_record, self.stats, lang, files or {})
         rendered = render_markdown(markdown, context)
         shown = [self.report(error, source.path, offset=source.offset) for error in rendered.errors]
         return rendered.markdown + "".join(shown), rendered.slots
+
+    def generator_line(self, lang: str) -> str:
+        """The theme footer's "Made with…" in ``lang``. If the catalog cannot give it, the line
+        is left out and one error names the catalog (every page shares the line)."""
+        problem = self._catalog_problem(lang)
+        if problem is None:
+            try:
+                return footer.generator_line(lang)
+            except (SourceError, HalfMoonError) as error:
+                problem = SourceError(f"{error} (the footer of every page)")
+        self.report(problem if problem.path else catalog_fault(lang, problem.message), "")
+        return ""
+
+    def _catalog_problem(self, lang: str) -> SourceError | None:
+        """Why the catalog of ``lang`` cannot be used, or None (checked once a build)."""
+        if lang not in self._checked:
+            try:
+                checked_catalog(lang)
+                self._checked[lang] = None
+            except SourceError as error:
+                self._checked[lang] = error
+        return self._checked[lang]
 
     def report(self, error: SourceError, where: str, *, offset: int = 0) -> str:
         """Log ``file:line: what`` (counted by ``--strict``); the same as HTML for the page.

@@ -66,6 +66,11 @@ def engine_error(error: HalfMoonError, lang: str) -> SourceError:
     return SourceError(str(error))
 
 
+def catalog_fault(lang: str, message: str) -> SourceError:
+    """``message`` as an error of the catalog of ``lang``, met outside any page's text."""
+    return SourceError(message, path=_shown(i18n.catalog_dir() / f"{lang}.json"))
+
+
 def _line_of(text: str, key: str) -> int:
     """The line where ``key`` is written in the catalog (1 if it is written with escapes)."""
     offset = text.find(json.dumps(key, ensure_ascii=False))

@@ -9,12 +9,15 @@ static-i18n's (``event_priority``), once every language is built.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
+from mkdocs.utils.templates import TemplateContext
 
 from halfmoon import i18n
 
@@ -24,6 +27,8 @@ from .config import HalfMoonConfig
 from .page import fill_slots
 from .search import add_search_languages
 
+# The footer's "Made with Material for MkDocs" in the page's language, for copyright.html.
+GENERATOR_LINE = "halfmoon_generator_line"
 AFTER_I18N = -110  # mkdocs-static-i18n runs its per-language work at priority -100
 
 
@@ -70,6 +75,19 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
                         files: Files) -> str:
         return fill_slots(html, self._slots.pop(_page_key(page, page_language(page, config)), {}))
 
+    def on_page_context(self, context: TemplateContext, *, page: Page, config: MkDocsConfig,
+                        nav: Navigation) -> TemplateContext:
+        """The footer's generator line in the page's language (static-i18n builds each
+        language in turn, so the language is read here, page by page)."""
+        assert self.build is not None
+        return _with_generator_line(context, self.build.generator_line(page_language(page, config)))
+
+    def on_template_context(self, context: TemplateContext, *, template_name: str,
+                            config: MkDocsConfig) -> TemplateContext:
+        """The same for the pages that are only a template, such as 404.html."""
+        assert self.build is not None
+        return _with_generator_line(context, self.build.generator_line(site_language(config)))
+
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         """Point the page at this build's content-hashed game files and catalogs."""
         assert self.build is not None
@@ -91,8 +109,22 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
 
 def page_language(page: Page, config: MkDocsConfig) -> str:
     """The language of a page: its i18n folder, else the theme's language, else English."""
-    lang = getattr(page.file, "locale", None) or config.theme.get("language") or "en"
+    return _subtag(getattr(page.file, "locale", None) or site_language(config))
+
+
+def site_language(config: MkDocsConfig) -> str:
+    """The language being built: the theme's (static-i18n sets it per language), else English."""
+    return _subtag(config.theme.get("language") or "en")
+
+
+def _subtag(lang: str) -> str:
     return lang.replace("-", "_").split("_")[0]
+
+
+def _with_generator_line(context: TemplateContext, line: str) -> TemplateContext:
+    # TemplateContext names MkDocs's own keys only; a theme reads any key a plugin adds.
+    cast(dict[str, object], context)[GENERATOR_LINE] = line
+    return context
 
 
 def _page_key(page: Page, lang: str) -> str:
