@@ -37,6 +37,7 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
         self.build: Build | None = None
         self._depth = 0  # nesting of builds: static-i18n builds languages inside a build
         self._slots: dict[str, dict[str, str]] = {}
+        self._not_found: str | None = None  # the default language's 404.html
 
     @event_priority(AFTER_I18N)  # static-i18n has set this language's search options
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -88,6 +89,16 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
         assert self.build is not None
         return _with_generator_line(context, self.build.generator_line(site_language(config)))
 
+    def on_post_template(self, output_content: str, *, template_name: str,
+                         config: MkDocsConfig) -> str:
+        """Keep the default language's 404.html: static-i18n writes the one 404.html of the
+        site once per language, so without this every reader would get the last language's."""
+        if template_name != "404.html":
+            return output_content
+        if self._depth == 1:  # the outermost build is the default language's
+            self._not_found = output_content
+        return self._not_found or output_content
+
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         """Point the page at this build's content-hashed game files and catalogs."""
         assert self.build is not None
@@ -105,6 +116,7 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
     def on_build_error(self, *, error: Exception) -> None:
         self._depth = 0
         self._slots.clear()
+        self._not_found = None
 
 
 def page_language(page: Page, config: MkDocsConfig) -> str:
