@@ -180,7 +180,13 @@ def test_a_rebuild_after_edits_gives_the_pages_of_a_fresh_build(project, catalog
     page = rebuilt["index.html"]
     assert page != before["index.html"]
     assert "70.00%" in page and "(edited)" in page and "monarch" in page
-    assert ">D</text>" in page  # the queens' letter in the drawings
+    # The queens' letter in the drawings (all the card letters of a colour make one text).
+    assert "Q" in drawn_letters(before["index.html"]) and "D" not in drawn_letters(before["index.html"])
+    assert "D" in drawn_letters(page) and "Q" not in drawn_letters(page)
+
+
+def drawn_letters(page: str) -> str:
+    return "".join(re.findall(r'<text class="hm-rank[^"]*"[^>]*>([^<]*)</text>', page))
 
 
 def test_the_examples_are_replayed_once_per_build(project, monkeypatch):

@@ -113,11 +113,30 @@ SUIT_PATHS = {
 RANK_X, RANK_Y = CARD_W // 2, 24  # baseline centre of the card's letter or number
 RING = 3  # how far a mark's outline stands out of the card (its 3px stroke: 1.5 more)
 GAP = 3  # room for the mark's outline between a card and the count badge under it
-# Labels and counts are placed glyph by glyph from DejaVu Sans Bold's measures, in ems
-# (other fonts come out slightly narrower): advances of a digit and of "R", height of a
-# digit, depth under the baseline.
-_DIGIT_EM, _R_EM, _DIGIT_HEIGHT_EM, _DESCENT_EM = 0.696, 0.770, 0.729, 0.236
-LABEL_ADVANCE = {"R": round(_R_EM * TEXT_SIZE), **{d: round(_DIGIT_EM * TEXT_SIZE) for d in "0123456789"}}
+RANK_SIZE = 19  # font size of the cards' letters and numbers
+# Labels, counts and card letters are placed glyph by glyph from DejaVu Sans Bold's
+# measures (other fonts come out slightly narrower): the advances of digits and of Latin and
+# Cyrillic capitals in its units (2048 to the em), the height of a digit and the depth under
+# the baseline in ems.
+_UNITS_PER_EM = 2048
+_ADVANCE_UNITS = dict(zip(
+    "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZЁАБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ",
+    (*[1425] * 10,
+     1585, 1561, 1503, 1700, 1399, 1399, 1681, 1714, 762, 762, 1587, 1305, 2038, 1714, 1741,
+     1501, 1741, 1577, 1475, 1397, 1663, 1585, 2259, 1579, 1483, 1485,  # A-Z
+     1399, 1585, 1561, 1561, 1305, 1824, 1399, 2507, 1455, 1714, 1714, 1674, 1701, 2038, 1714,
+     1741, 1714, 1501, 1503, 1397, 1579, 2031, 1579, 1900, 1655, 2530, 2715, 1924, 2122, 1561,
+     1503, 2404, 1577),  # Ё, А-Я
+    strict=True,
+))
+_DIGIT_HEIGHT_EM, _DESCENT_EM = 0.729, 0.236
+
+
+def _advance(char: str, size: int) -> float:
+    return _ADVANCE_UNITS[char] * size / _UNITS_PER_EM
+
+
+LABEL_ADVANCE = {char: round(_advance(char, TEXT_SIZE)) for char in "R0123456789"}
 DIGIT_HEIGHT = round(_DIGIT_HEIGHT_EM * TEXT_SIZE)
 BADGE = DIGIT_HEIGHT + 6  # the diameter of the round badge behind a count
 # The label starts under the card's left edge, the badge ends under its right edge (a unit
@@ -141,7 +160,7 @@ _CSS = (
     ".hm-diagram .hm-marked{color:var(--hm-mark-bg,#e4ecff)}"
     ".hm-diagram .hm-black{fill:var(--hm-card-fg,#222)}"
     ".hm-diagram .hm-red{fill:var(--hm-red,#c62828)}"
-    ".hm-diagram .hm-rank{font-size:19px;text-anchor:middle}"
+    f".hm-diagram .hm-rank{{font-size:{RANK_SIZE}px}}"
     ".hm-diagram .hm-empty{fill:none;stroke:var(--hm-empty,#999);stroke-width:1.5px;"
     "stroke-dasharray:4 3}"
     ".hm-diagram .hm-label{fill:var(--hm-label,#333)}"
@@ -257,8 +276,8 @@ def _head(p: str, lang: str, title: str, description: str, standalone: bool) -> 
 def _card_layers(
     position: Position, p: str, letters: dict[Card, str], marked: frozenset[Source], gone: frozenset[Source]
 ) -> list[str]:
-    """The drawing after ``<defs>``: one group per look (faces and letters by colour and
-    mark), empty outlines, count badges, labels and counts, then the mark outlines."""
+    """The drawing after ``<defs>``: a group of faces per look (colour and mark), a text of
+    letters per colour, empty outlines, count badges, labels and counts, then the mark outlines."""
     cards: list[Card | None] = [pile[-1] if pile else None for pile in position.piles]
     cards += position.reserve
     counts = [len(pile) for pile in position.piles] + [int(c is not None) for c in position.reserve]
@@ -266,7 +285,8 @@ def _card_layers(
         raise DiagramError(f"a pile holds at most {PILE_HEIGHT} cards, not {max(counts)}")
     faces: dict[str, list[str]] = {"hm-red": [], "hm-black": [], "hm-red hm-marked": [],
                                    "hm-black hm-marked": []}
-    ranks: dict[str, list[str]] = {"hm-red": [], "hm-black": []}
+    ranks: dict[str, list[tuple[str, tuple[float, int]]]] = {"hm-red": [], "hm-black": []}
+    unmeasured: list[str] = []
     empty, rings, gone_rings = [], [], []
     for source, card in zip(SOURCES, cards):
         x, y = _CORNERS[source]
@@ -278,14 +298,23 @@ def _card_layers(
             faces[f"{colour} hm-marked" if source in marked else colour].append(
                 f'<use href="#{p}{card.suit}" {at}'
             )
-            ranks[colour].append(f'<text x="{x + RANK_X}" y="{y + RANK_Y}">{letters[card]}</text>')
+            letter, centre, baseline = letters[card], x + RANK_X, y + RANK_Y
+            if all(char in _ADVANCE_UNITS for char in letter):
+                ranks[colour] += _centred_glyphs(letter, centre, baseline)
+            else:  # a letter without measures: centred by the renderer, in a text of its own
+                unmeasured.append(
+                    f'<text class="hm-rank {colour}" x="{centre}" y="{baseline}" text-anchor="middle">'
+                    f"{escape(letter)}</text>"
+                )
         if source in marked:
             rings.append(f'<use href="#{p}m" {at}')
         elif source in gone:
             gone_rings.append(f'<use href="#{p}m" {at}')
     return [
         *(_group(f"hm-card {look}", items) for look, items in faces.items()),
-        *(_group(f"hm-rank {colour}", items) for colour, items in ranks.items()),
+        *(_placed_text(f"hm-rank {colour}", "".join(char for char, _ in glyphs), [at for _, at in glyphs])
+          for colour, glyphs in ranks.items() if glyphs),
+        *unmeasured,
         _group("hm-empty", empty),
         _BADGES,
         _LABELS,
@@ -295,6 +324,19 @@ def _card_layers(
     ]
 
 
+def _centred_glyphs(letter: str, centre: int, baseline: int) -> list[tuple[str, tuple[float, int]]]:
+    """Each glyph of ``letter`` at its own start, so that the whole stands centred on ``centre``.
+
+    A text with a position per glyph holds all the cards of one colour; ``text-anchor``
+    cannot centre them, as cairosvg anchors such a text as a whole."""
+    start = centre - sum(_advance(char, RANK_SIZE) for char in letter) / 2
+    glyphs = []
+    for char in letter:
+        glyphs.append((char, (round(start, 1), baseline)))
+        start += _advance(char, RANK_SIZE)
+    return glyphs
+
+
 def _badge_path_element(centres: list[tuple[int, int]]) -> str:
     """Dashes of length 0, one per count: the round-capped stroke draws each badge, a disc."""
     parts, previous = [], None
@@ -302,7 +344,8 @@ def _badge_path_element(centres: list[tuple[int, int]]) -> str:
         if previous is None:
             parts.append(f"M{x} {y}h0")
         else:  # relative moves from the previous badge keep the path short
-            parts.append(f"m{x - previous[0]} {y - previous[1]}h0")
+            dy = y - previous[1]
+            parts.append(f"m{x - previous[0]}{'' if dy < 0 else ' '}{dy}h0")  # "-" separates too
         previous = (x, y)
     return f'<path class="hm-badge" d="{"".join(parts)}"/>'
 
@@ -310,7 +353,7 @@ def _badge_path_element(centres: list[tuple[int, int]]) -> str:
 def _placed_text(classes: str, text: str, places: Sequence[tuple[float, int]]) -> str:
     xs = " ".join(f"{x:g}" for x, _ in places)
     ys = " ".join(str(y) for _, y in places)
-    return f'<text class="{classes}" x="{xs}" y="{ys}">{text}</text>'
+    return f'<text class="{classes}" x="{xs}" y="{ys}">{escape(text)}</text>'
 
 
 def _group(classes: str, items: list[str]) -> str:
@@ -354,7 +397,7 @@ def _letters(lang: str) -> dict[Card, str]:
     memo = _memo(lang)
     if "letters" not in memo:
         cat = catalog(lang)
-        memo["letters"] = {card: escape(cat.text(f"card.letter.{card.rank_text}")) for card in DECK}
+        memo["letters"] = {card: cat.text(f"card.letter.{card.rank_text}") for card in DECK}
     letters: dict[Card, str] = memo["letters"]
     return letters
 
