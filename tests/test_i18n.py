@@ -22,6 +22,7 @@ from halfmoon.i18n import (
     catalog_dir,
     check_catalogs,
     is_language,
+    placeholders,
     plural_categories,
     text_direction,
 )
@@ -52,7 +53,7 @@ def test_every_plural_message_has_exactly_the_cldr_forms_and_fits_every_count(la
         for count in range(0, 105):
             category = locale.plural_form(count)
             assert category in forms, (key, count)
-            text = cat.plural(key, count, **{name: "x" for name in ("code", "pile", "slot", "card")})
+            text = cat.plural(key, count, **{name: "x" for name in placeholders(forms) - {"count"}})
             # A form may spell out the only number it is used for ("קלף אחד"), never another.
             assert str(count) in text or category in ("one", "two", "zero"), (key, count, text)
 

@@ -115,6 +115,18 @@ def test_figures_that_are_no_numbers_are_errors_not_nan_percent(project, value):
 
 
 @pytest.mark.slow
+def test_a_malformed_undecided_deal_fails_the_build_at_the_insert(project):
+    (project / "docs" / "records" / "winnability.json").write_text(json.dumps({
+        "undecided": 1, "undecided_deals": [{"code": "HM1-N-AAACCMV", "search_positions": 5000,
+                                             "sat_solver": "minisat22", "sat_conflicts": "200k"}]}))
+    (project / "docs" / "index.md").write_text("# T\n\nUndecided: {{hm undecided_deals}}\n")
+    _, messages = build_here(project)
+    (error,) = plugin_errors(messages)
+    assert error.startswith("docs/index.md:3: winnability.json: undecided_deals[0]: 'sat_conflicts' "
+                            "must be a whole number"), error
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("container", ["- item\n\n    ", "!!! note\n\n    ", "> "])
 def test_a_block_in_a_list_item_an_admonition_or_a_quote_is_rendered_there(project, container):
     first, _, indent = container.rpartition("\n")

@@ -81,6 +81,23 @@ def test_an_undecided_deal_lists_what_was_tried():
     assert len(result.tried) == 2 and "50 conflicts" in result.tried[1]
 
 
+def test_an_undecided_deal_is_summarised_with_the_numbers_of_what_was_tried(tmp_path, capsys):
+    results = tmp_path / "run.jsonl"
+    figures = stats_json(capsys, "--deals", "1", "--start", "HM1-N-AAAAAOC", "--nodes", "50",
+                         "--jobs", "1", "--results", str(results))
+    tried = ["search: 50 positions", "rounds formula with minisat22: 50 conflicts"]
+    expected = [{"code": "HM1-N-AAAAAOC", "tried": tried, "search_positions": 50,
+                 "sat_solver": "minisat22", "sat_conflicts": 50}]
+    assert figures["undecided"] == 1 and figures["undecided_deals"] == expected
+    assert stats_json(capsys, "--merge", str(results))["undecided_deals"] == expected
+    # Numbers that would not say what the line's words say (another solver's line) are refused.
+    results.write_text(results.read_text(encoding="utf-8").replace("50 conflicts", "60 conflicts"),
+                       encoding="utf-8")
+    assert main(["stats", "--merge", str(results)]) == 2
+    err = capsys.readouterr().err
+    assert "HM1-N-AAAAAOC" in err and "another solver" in err and err.count("\n") == 1
+
+
 def test_the_summary_reads_as_text(capsys):
     assert main(["stats", "--deals", "2", "--jobs", "1", "--nodes", NODES]) == 0
     out = capsys.readouterr().out

@@ -8,10 +8,14 @@ import re
 from pathlib import Path
 
 import pytest
+from babel.numbers import format_decimal
 from halfmoon_mkdocs.context import Context
+from halfmoon_mkdocs.errors import SourceError
 from halfmoon_mkdocs.examples import ExampleLoader
+from halfmoon_mkdocs.inline import replace_inserts
 from halfmoon_mkdocs.page import fill_slots, render_markdown
 from halfmoon_mkdocs.stats import Stats, percent
+from halfmoon_mkdocs.words import Writer
 
 from halfmoon import i18n
 from halfmoon.i18n import catalog
@@ -85,6 +89,88 @@ def test_the_lost_deals_link_to_the_game_and_the_full_list():
     assert '<a href="../records/lost-deals.txt">the full list</a>' in html
 
 
+# Two deals of one budget and one of another, whose numbers pick other plural forms.
+UNDECIDED = [
+    {"code": "HM1-N-AAACCMV", "search_positions": 5000, "sat_solver": "minisat22", "sat_conflicts": 200000},
+    {"code": "HM1-N-AAAAAOC", "search_positions": 5000, "sat_solver": "minisat22", "sat_conflicts": 200000},
+    {"code": "HM1-N-AAAABCD", "search_positions": 1, "sat_solver": "glucose4", "sat_conflicts": 23},
+]
+
+
+def undecided_context(tmp_path, lang: str, deals: list, **more) -> Context:
+    figures = tmp_path / "winnability.json"
+    figures.write_text(json.dumps({"undecided": len(deals), "undecided_deals": deals, **more}),
+                       encoding="utf-8")
+    return Context(ExampleLoader(DOCS), "records/HM1-N-AAAAAAB.txt", Stats(figures), lang, FILES)
+
+
+def undecided_html(tmp_path, lang: str, deals: list) -> str:
+    context = undecided_context(tmp_path, lang, deals)
+    return replace_inserts("{{hm undecided_deals}}", 1, Writer(lang, html=True), context)
+
+
+def expected_words(lang: str, deals: int, deal: dict) -> list[str]:
+    """The words of the plural forms CLDR picks for ``deals`` deals given ``deal``'s budget, and
+    its numbers as the language writes them (where the form shows the number)."""
+    messages, locale = catalog(lang).messages, catalog(lang).locale
+    words = []
+    for key, count in (("docs.undecided.deals", deals), ("docs.undecided.search", deal["search_positions"]),
+                       ("docs.undecided.sat", deal["sat_conflicts"])):
+        form = messages[key].get(catalog(lang).plural_category(count), messages[key]["other"])
+        words += [piece for piece in re.split(r"\{\w+\}", form) if piece.strip()]
+        if "{count}" in form:
+            words.append(format_decimal(count, locale=locale))
+    return words
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_undecided_deal_is_named_with_what_was_tried_in_the_page_language(tmp_path, lang):
+    html = undecided_html(tmp_path, lang, UNDECIDED)
+    codes = [deal["code"] for deal in UNDECIDED]
+    isolated = r'<bdi dir="ltr">(HM1-N-[A-Z]{7})</bdi>' if catalog(lang).rtl else r"(HM1-N-[A-Z]{7})"
+    assert re.findall(rf"\[{isolated}\]\(play\.md#(HM1-N-[A-Z]{{7}})\)", html) == [
+        (code, code) for code in codes]
+    # Deals given the same budget share a sentence: the first two, then the third alone.
+    first, second = (undecided_html(tmp_path, lang, deals) for deals in (UNDECIDED[:2], UNDECIDED[2:]))
+    assert html == f"{first} {second}"
+    for sentence, deals in ((first, UNDECIDED[:2]), (second, UNDECIDED[2:])):
+        for words in expected_words(lang, len(deals), deals[0]):
+            assert words in sentence, words
+    assert "MiniSat 2.2" in first and "Glucose 4" in second and "minisat22" not in html
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_when_no_deal_was_left_undecided_the_page_says_so(tmp_path, lang):
+    context = undecided_context(tmp_path, lang, [])
+    text = replace_inserts("{{hm undecided_deals}}", 1, Writer(lang, html=False), context)
+    assert text == catalog(lang).messages["docs.undecided.none"]
+
+
+@pytest.mark.parametrize("entry, words", [
+    ({**UNDECIDED[0], "sat_conflicts": "200k"}, "undecided_deals[0]: 'sat_conflicts' must be a whole number"),
+    ({**UNDECIDED[0], "search_positions": -1}, "'search_positions' must be a whole number of 0 or more"),
+    ({**UNDECIDED[0], "sat_solver": ""}, "'sat_solver' must be a name"),
+    ({**UNDECIDED[0], "code": "HM1-N-AAAAAA"}, "undecided_deals[0]: "),
+    ({"code": "HM1-N-AAACCMV", "tried": ["search: 5,000 positions"]}, "'search_positions' must be"),
+    ("HM1-N-AAACCMV", "undecided_deals[0] must be an object"),
+])
+def test_a_malformed_undecided_deal_is_an_error_at_the_insert(tmp_path, entry, words):
+    context = undecided_context(tmp_path, "en", [entry])
+    with pytest.raises(SourceError) as caught:
+        replace_inserts("Undecided:\n\n{{hm undecided_deals}}\n", 7, Writer("en", html=True), context)
+    assert caught.value.line == 9 and caught.value.message.startswith("winnability.json: ")
+    assert words in caught.value.message, caught.value.message
+
+
+def test_undecided_deals_that_disagree_with_the_count_are_an_error(tmp_path):
+    context = undecided_context(tmp_path, "en", UNDECIDED[:1], undecided=2)
+    with pytest.raises(SourceError, match="lists 1 deals, 'undecided' counts 2"):
+        replace_inserts("{{hm undecided_deals}}", 1, Writer("en", html=True), context)
+    with pytest.raises(SourceError, match="'undecided_deals' must be a list"):
+        replace_inserts("{{hm undecided_deals}}", 1, Writer("en", html=True),
+                        undecided_context(tmp_path, "en", [], undecided_deals={"a": 1}))
+
+
 @pytest.mark.parametrize("insert, expected", [
     ("{{hm stat greedy_player.won}}", f"{FIGURES['greedy_player']['won']:,}"),
     ("{{hm stat confirmed.search}}", f"{FIGURES['confirmed'].get('search', 0):,}"),
@@ -111,3 +197,10 @@ def test_the_deal_codes_page_shows_chart_lookup_and_figures_in_every_language(bu
     for figure in (FIGURES["lost"], FIGURES["won"], FIGURES["nodes"]):
         assert str(figure) in digits
     assert FIGURES["lost_deals"][0] in html and FIGURES["last"] in html
+    locale = catalog(lang).locale
+    for deal in FIGURES["undecided_deals"]:
+        assert re.search(rf'<a href="[^"]*play/#{deal["code"]}">(<bdi dir="ltr">)?{deal["code"]}<', html)
+        for number in (deal["search_positions"], deal["sat_conflicts"]):
+            assert format_decimal(number, locale=locale) in html
+    if not FIGURES["undecided_deals"]:
+        assert catalog(lang).messages["docs.undecided.none"] in html

@@ -17,7 +17,7 @@ from pathlib import Path
 from ..dealcode import DealCode
 from ..errors import HalfMoonError
 from .search import Verdict
-from .survey import DealResult
+from .survey import Budget, DealResult
 
 FORMAT = "halfmoon-stats/1"
 Z_95 = 1.959963984540054  # the standard normal quantile for a two-sided 95% interval
@@ -235,10 +235,26 @@ def summarise(header: RunHeader, results: Iterable[DealResult], command: str, *,
             "max": round(times[-1], 2),
         },
         lost_deals=[r.code for r in ordered if r.verdict == Verdict.LOST],
-        undecided_deals=[{"code": r.code, "tried": list(r.tried)} for r in ordered
+        undecided_deals=[undecided_entry(r, header.nodes) for r in ordered
                          if r.verdict == Verdict.UNDECIDED],
         date=datetime.date.today().isoformat(), command=command,
     )
+
+
+def undecided_entry(result: DealResult, nodes: int) -> dict[str, object]:
+    """An undecided deal for the summary: its ``tried`` words and their numbers.
+
+    The numbers are the run's budget (``Budget.of(nodes)``, as ``examine`` gives it); they are
+    checked against the words the deal's line recorded, so a line of another solver cannot
+    pass for this one's.
+    """
+    budget = Budget.of(nodes)
+    if result.tried != budget.tried():
+        raise ResultsFileError(
+            f"{result.code}: undecided after {'; '.join(result.tried) or 'nothing'}, but this solver "
+            f"at {nodes:,} nodes tries {'; '.join(budget.tried())}: a results file of another solver?"
+        )
+    return {"code": result.code, "tried": list(result.tried), **asdict(budget)}
 
 
 def merge(paths: Sequence[Path]) -> tuple[RunHeader, list[DealResult], bool]:

@@ -99,6 +99,25 @@ def _kind_name(kind: type | tuple[type, ...]) -> str:
     return names.get(kind, "a number") if isinstance(kind, type) else "a number"
 
 
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """What a deal gets before it is left undecided, at a run's ``nodes``: the search's positions
+    (``SEARCH_FIRST_NODES`` at most), then the conflicts of ``sat_solver`` on the rounds formula."""
+
+    search_positions: int
+    sat_solver: str
+    sat_conflicts: int
+
+    @classmethod
+    def of(cls, nodes: int) -> Budget:
+        return cls(min(nodes, SEARCH_FIRST_NODES), SAT_SOLVER, nodes)
+
+    def tried(self) -> tuple[str, ...]:
+        """The words of a results file's ``tried``."""
+        return (f"search: {self.search_positions:,} positions",
+                f"rounds formula with {self.sat_solver}: {self.sat_conflicts:,} conflicts")
+
+
 def examine(number: int, nodes: int) -> DealResult:
     """Decide deal ``number`` at ``nodes`` positions and conflicts; check it; play it simply.
 
@@ -117,8 +136,7 @@ def examine(number: int, nodes: int) -> DealResult:
     elif solution.status == Verdict.LOST:
         confirmed_by = confirm_lost(code, solution, nodes)
     else:
-        tried = (f"search: {min(nodes, SEARCH_FIRST_NODES):,} positions",
-                 f"rounds formula with {SAT_SOLVER}: {nodes:,} conflicts")
+        tried = Budget.of(nodes).tried()
     return DealResult(
         code=str(code), verdict=solution.status, by=solution.by, positions=solution.nodes,
         conflicts=solution.conflicts, seconds=seconds, confirmed_by=confirmed_by,

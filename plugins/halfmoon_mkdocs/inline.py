@@ -22,6 +22,7 @@ from .errors import SourceError
 from .examples import Example
 from .inserts import find_inserts
 from .values import whole_number
+from .winnability import deal_link, undecided_sentences
 from .words import Writer
 
 
@@ -287,8 +288,13 @@ def insert_lost(call: Call, writer: Writer, context: Context) -> str:
     if not 1 <= count <= MAX_LOST_SHOWN:
         raise SourceError(f"{{{{hm lost}}}} shows 1 to {MAX_LOST_SHOWN} deals, not {count}")
     codes = context.stats.lost_deals()[:count]
-    return writer.text("docs.list.separator").join(f"[{writer.code(code)}](play.md#{code})"
-                                                  for code in codes)
+    return writer.text("docs.list.separator").join(deal_link(writer, code) for code in codes)
+
+
+def insert_undecided_deals(call: Call, writer: Writer, context: Context) -> str:
+    """The deals the run left undecided and what was tried on them, or that there were none."""
+    call.check(0)
+    return undecided_sentences(writer, context.stats.undecided_deals())
 
 
 def insert_lost_list(call: Call, writer: Writer, context: Context) -> str:
@@ -334,6 +340,7 @@ INSERTS: dict[str, Callable[[Call, Writer, Context], str]] = {
     "stat": insert_stat,
     "lost": insert_lost,
     "lost_list": insert_lost_list,
+    "undecided_deals": insert_undecided_deals,
     "marked": insert_extra("marked"),
     "after": insert_extra("after"),
 }

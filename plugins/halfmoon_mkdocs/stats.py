@@ -11,12 +11,15 @@ import copy
 import datetime
 import json
 import math
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from babel import Locale
 from babel.dates import format_date
 from babel.units import format_unit
 
+from halfmoon import DealCode, HalfMoonError
 from halfmoon.solver.rounds import SECOND_SAT_SOLVER
 
 from .errors import SourceError
@@ -44,6 +47,19 @@ def percent(share: float, locale: Locale | str, decimals: int | None = None) -> 
     pattern = copy.copy(Locale.parse(locale).percent_formats[None])
     pattern.frac_prec = (max(0, decimals), max(0, decimals))
     return pattern.apply(share, locale)
+
+
+@dataclass(frozen=True)
+class UndecidedDeal:
+    """A deal the run left undecided: the search's positions, then the SAT solver's conflicts."""
+
+    code: str
+    search_positions: int
+    sat_solver: str  # python-sat's name, e.g. "minisat22"
+    sat_conflicts: int
+
+
+UNDECIDED_FIELDS = {"code": str, "search_positions": int, "sat_solver": str, "sat_conflicts": int}
 
 
 def _no_constant(name: str) -> object:
@@ -115,6 +131,37 @@ class Stats:
         if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
             raise SourceError(f"{self.path.name}: 'lost_deals' must be a list of deal codes")
         return codes
+
+    def undecided_deals(self) -> list[UndecidedDeal]:
+        """The deals left undecided, with what each was given, as many as ``undecided`` counts."""
+        entries = self.data().get("undecided_deals")
+        if not isinstance(entries, list):
+            raise SourceError(f"{self.path.name}: 'undecided_deals' must be a list of the undecided "
+                              "deals (halfmoon stats --merge … --json writes it)")
+        deals = [self._undecided(index, entry) for index, entry in enumerate(entries)]
+        if len(deals) != self.number("undecided"):
+            raise SourceError(f"{self.path.name}: 'undecided_deals' lists {len(deals)} deals, "
+                              f"'undecided' counts {self.number('undecided')}")
+        return deals
+
+    def _undecided(self, index: int, entry: object) -> UndecidedDeal:
+        where = f"{self.path.name}: undecided_deals[{index}]"
+        if not isinstance(entry, dict):
+            raise SourceError(f"{where} must be an object with {', '.join(UNDECIDED_FIELDS)}")
+        values: dict[str, Any] = {}
+        for name, kind in UNDECIDED_FIELDS.items():
+            value = entry.get(name)
+            if kind is int and not (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+                raise SourceError(f"{where}: {name!r} must be a whole number of 0 or more, "
+                                  f"not {json.dumps(value)[:40]}")
+            if kind is str and not (isinstance(value, str) and value.strip()):
+                raise SourceError(f"{where}: {name!r} must be a name, not {json.dumps(value)[:40]}")
+            values[name] = value
+        try:
+            values["code"] = str(DealCode.parse(values["code"]))
+        except HalfMoonError as error:
+            raise SourceError(f"{where}: {error}") from None
+        return UndecidedDeal(**values)
 
     def render(self, name: str, writer: Writer, case: str | None = None) -> str:
         if case is not None and name != "deals":

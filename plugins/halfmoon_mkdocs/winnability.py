@@ -1,5 +1,6 @@
-"""The Deal codes page's winnability blocks: the chart of perfect against simple play, and the
-mount of the lookup that reads the verdict file in the browser (``docs/assets/game/lookup.js``).
+"""The Deal codes page's winnability parts: the chart of perfect against simple play, the
+mount of the lookup that reads the verdict file in the browser (``docs/assets/game/lookup.js``),
+and the sentences that name the undecided deals and what was tried on them.
 
 The chart is an SVG with no words in it (cairosvg and browsers alike would not reorder
 right-to-left text there, SPEC §4.6): a dot for each player's share of deals won, a bar up to
@@ -12,10 +13,12 @@ from __future__ import annotations
 
 import math
 from html import escape
+from itertools import groupby
 
 from .context import Context
 from .errors import SourceError
-from .stats import SHARE_DECIMALS, percent
+from .stats import SHARE_DECIMALS, UndecidedDeal, percent
+from .words import Writer
 
 WIDTH = 600
 ROW = 34  # height of one player's row
@@ -131,3 +134,37 @@ def lookup_html(context: Context, line: int) -> str:
         '<p class="hm-lookup-result" role="status"></p>\n</form>\n'
         f'<noscript><p>{writer.text("docs.lookup.needs_script")}</p></noscript>'
     )
+
+
+# python-sat's names of its SAT solvers, written as their authors write them; another name
+# is shown as it is.
+SAT_SOLVER_NAMES = {"minisat22": "MiniSat 2.2", "minisatgh": "MiniSat", "glucose3": "Glucose 3",
+                    "glucose4": "Glucose 4", "cadical153": "CaDiCaL 1.5.3", "lingeling": "Lingeling"}
+
+
+def deal_link(writer: Writer, code: str) -> str:
+    """A deal code that opens the deal in the game (Markdown, as inserts write links)."""
+    return f"[{writer.code(code)}](play.md#{code})"
+
+
+def undecided_sentences(writer: Writer, deals: list[UndecidedDeal]) -> str:
+    """Which deals were left undecided and what was tried on each, or that none was.
+
+    Deals given the same budget (every deal of one run) share a sentence.
+    """
+    if not deals:
+        return writer.text("docs.undecided.none")
+
+    def budget(deal: UndecidedDeal) -> tuple[int, str, int]:
+        return deal.search_positions, deal.sat_solver, deal.sat_conflicts
+
+    sentences = []
+    for (positions, solver, conflicts), same in groupby(deals, key=budget):
+        codes = [deal_link(writer, deal.code) for deal in same]
+        sentences.append(writer.plural(
+            "docs.undecided.deals", len(codes), codes=writer.join(codes),
+            search=writer.plural("docs.undecided.search", positions),
+            sat=writer.plural("docs.undecided.sat", conflicts,
+                              solver=writer.insert(SAT_SOLVER_NAMES.get(solver, solver))),
+        ))
+    return " ".join(sentences)
