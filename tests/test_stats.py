@@ -213,6 +213,19 @@ def test_sigterm_ends_the_run_like_ctrl_c(tmp_path):
     assert read_results(results)[1]
 
 
+def test_a_worker_killed_from_outside_is_one_error_naming_its_deals_never_a_hang(tmp_path):
+    results = tmp_path / "run.jsonl"
+    process = _start_stats(["--deals", "3000", "--jobs", "2", "--results", str(results)])
+    assert _wait_for_lines(results, 2, process), "no deal written"
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
+    os.kill(int(children[0]), signal.SIGKILL)
+    err = process.communicate(timeout=60)[1]
+    assert process.returncode == 2 and err.count("\n") == 1, err
+    assert "a worker failed on the deals HM1-N-" in err and "worker exited with -9" in err
+    assert read_results(results)[1]
+    assert not _group_alive(process.pid)
+
+
 def _start_stats(args: list[str]) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-m", "halfmoon", "stats", "--nodes", NODES, *args],

@@ -11,8 +11,8 @@ import argparse
 import contextlib
 import itertools
 import multiprocessing
+import multiprocessing.connection
 import os
-import queue
 import shlex
 import signal
 import sys
@@ -20,8 +20,9 @@ import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, cast
 
 from tqdm import tqdm
 
@@ -47,7 +48,6 @@ from .solving import MAX_NODES, SolverUsageError, check_writable
 DEFAULT_STATS_NODES = 200_000
 MAX_JOBS_PER_CORE = 4
 CHUNK = 4  # deals sent to a worker at once
-IN_FLIGHT_PER_JOB = 2  # chunks queued per worker: enough to keep it busy, few to lose on Ctrl-C
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
 EXIT_TERMINATED = 143  # 128 + SIGTERM
 
@@ -268,48 +268,91 @@ def _worker_init() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
+def _work(connection: Connection, nodes: int) -> None:
+    """A worker: decide each chunk the parent sends, answer with the results or the error."""
+    _worker_init()
+    while (chunk := _receive(connection)) is not None:
+        try:
+            answer: list[DealResult] | BaseException = examine_chunk(chunk, nodes)
+        except BaseException as error:  # noqa: BLE001 - every failure goes back to the parent
+            answer = error
+        try:
+            connection.send(answer)
+        except Exception:  # an exception that does not pickle: its words do
+            connection.send(_failure(chunk, cast(BaseException, answer)))
+
+
+def _receive(connection: Connection) -> list[int] | None:
+    try:
+        return cast(list[int] | None, connection.recv())
+    except EOFError:  # the parent is gone
+        return None
+
+
+class _Worker:
+    """One worker process with its own pipe. Nothing is shared between workers, so one killed
+    at any moment (SIGTERM to the process group) leaves no lock held that the parent would
+    then wait on for ever, as multiprocessing.Pool's shared task queue can."""
+
+    def __init__(self, nodes: int) -> None:
+        self.connection, theirs = multiprocessing.Pipe()
+        self.process = multiprocessing.Process(target=_work, args=(theirs, nodes), daemon=True)
+        self.process.start()
+        theirs.close()
+        self.chunk: list[int] | None = None
+
+    def give(self, chunk: list[int]) -> None:
+        self.chunk = chunk
+        self.connection.send(chunk)
+
+    def answer(self) -> list[DealResult]:
+        chunk, self.chunk = self.chunk or [], None
+        try:
+            outcome = self.connection.recv()
+        except EOFError:
+            raise _failure(chunk, ChildProcessError(f"worker exited with {self.process.exitcode}")) from None
+        if isinstance(outcome, BaseException):
+            raise _failure(chunk, outcome)
+        return cast(list[DealResult], outcome)
+
+    def stop(self) -> None:
+        self.process.kill()
+        self.process.join()
+        self.connection.close()
+
+
 def _decide_all(numbers: Iterator[int], nodes: int, jobs: int, keep: Callable[[DealResult], None]) -> None:
     if jobs == 1:
         for number in numbers:
             keep(examine(number, nodes))
         return
     chunks: Iterator[list[int]] = iter(lambda: list(itertools.islice(numbers, CHUNK)), [])
-    finished: queue.SimpleQueue[list[DealResult] | BaseException] = queue.SimpleQueue()
-    # Workers are forked with SIGINT ignored, so a Ctrl-C during start-up cannot reach them first.
+    workers: list[_Worker] = []
+    # Workers start with SIGINT ignored, so a Ctrl-C during start-up cannot reach them first.
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        pool = multiprocessing.Pool(jobs, initializer=_worker_init)
+        workers += [_Worker(nodes) for _ in range(jobs)]
     finally:
         signal.signal(signal.SIGINT, previous)
-    def submit(chunk: list[int]) -> None:
-        pool.apply_async(examine_chunk, (chunk, nodes), callback=finished.put,
-                         error_callback=lambda error: finished.put(_failure(chunk, error)))
-
     try:
-        pending = 0
-        for chunk in itertools.islice(chunks, jobs * IN_FLIGHT_PER_JOB):
-            submit(chunk)
-            pending += 1
-        while pending:
-            try:
-                outcome = finished.get(timeout=0.2)
-            except queue.Empty:
-                continue
-            pending -= 1
-            if isinstance(outcome, BaseException):
-                raise outcome
-            for result in outcome:
-                keep(result)
-            following = next(chunks, None)
-            if following is not None:
-                submit(following)
-                pending += 1
-        pool.close()
+        busy = {}
+        for worker in workers:
+            if (chunk := next(chunks, None)) is not None:
+                worker.give(chunk)
+                busy[worker.connection] = worker
+        while busy:
+            for ready in multiprocessing.connection.wait(list(busy)):
+                worker = busy.pop(cast(Connection, ready))
+                for result in worker.answer():
+                    keep(result)
+                if (chunk := next(chunks, None)) is not None:
+                    worker.give(chunk)
+                    busy[worker.connection] = worker
     finally:
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut this short
         try:
-            pool.terminate()
-            pool.join()
+            for worker in workers:
+                worker.stop()
         finally:
             signal.signal(signal.SIGINT, previous)
 
