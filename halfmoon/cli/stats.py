@@ -310,7 +310,8 @@ class _Worker:
         try:
             outcome = self.connection.recv()
         except EOFError:
-            raise _failure(chunk, ChildProcessError(f"worker exited with {self.process.exitcode}")) from None
+            self.process.join(timeout=10)
+            raise _failure(chunk, ChildProcessError(_ended(self.process.exitcode))) from None
         if isinstance(outcome, BaseException):
             raise _failure(chunk, outcome)
         return cast(list[DealResult], outcome)
@@ -319,6 +320,12 @@ class _Worker:
         self.process.kill()
         self.process.join()
         self.connection.close()
+
+
+def _ended(exitcode: int | None) -> str:
+    if exitcode is not None and exitcode < 0:
+        return f"the worker was killed by {signal.Signals(-exitcode).name}"
+    return f"the worker ended with status {exitcode}"
 
 
 def _decide_all(numbers: Iterator[int], nodes: int, jobs: int, keep: Callable[[DealResult], None]) -> None:
