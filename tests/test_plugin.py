@@ -270,6 +270,32 @@ def test_an_unknown_or_missing_figure_names_the_known_ones(docs):
         assert caught.value.line == 1
 
 
+def test_the_budget_figures_are_numbers_in_the_page_language(docs):
+    (docs / "stats.json").write_text(json.dumps(
+        {"nodes": 200000, "search_positions": 5000, "confirm_positions": 10000}))
+    context = context_for(docs, f"{CODE}\n")
+    inserts = "{{hm stat search_positions}} {{hm stat nodes}} {{hm stat confirm_positions}}"
+    assert replace_inserts(inserts, 1, Writer("en", html=False), context) == "5,000 200,000 10,000"
+    assert replace_inserts(inserts, 1, Writer("de", html=False), context) == "5.000 200.000 10.000"
+
+
+@pytest.mark.parametrize("figures, words", [
+    ({"nodes": 200000}, "no figure 'search_positions' in stats.json: a file of an older halfmoon? "
+                        "Merge the run again"),
+    ({"search_positions": "5k"}, "stats.json: 'search_positions' must be a whole number, not \"5k\""),
+    ({"search_positions": 5000.0}, "'search_positions' must be a whole number, not 5000.0"),
+    ({"search_positions": True}, "'search_positions' must be a whole number, not true"),
+    ({"search_positions": -1}, "stats.json: 'search_positions' is negative"),
+])
+def test_a_missing_or_malformed_budget_figure_is_an_error_at_its_insert(docs, figures, words):
+    (docs / "stats.json").write_text(json.dumps(figures))
+    context = context_for(docs, f"{CODE}\n")
+    with pytest.raises(SourceError) as caught:
+        replace_inserts("Measured:\n{{hm stat search_positions}} positions", 4,
+                        Writer("en", html=False), context)
+    assert caught.value.line == 5 and words in caught.value.message, caught.value.message
+
+
 def test_uncovered_and_the_worked_triple_come_from_the_game(docs):
     """{{hm uncovered 1}} names the new tops of move 1's piles; 'triple' is the first triple
     that takes one of them, 'before-triple' the move before it."""

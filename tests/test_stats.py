@@ -25,7 +25,8 @@ from halfmoon.solver.figures import (
     wilson_interval,
 )
 from halfmoon.solver.players import greedy_player_wins, random_player_wins
-from halfmoon.solver.survey import DealResult, examine
+from halfmoon.solver.search import SEARCH_FIRST_NODES
+from halfmoon.solver.survey import CONFIRM_NODES, DealResult, examine
 from halfmoon.solver.verdicts import VerdictFileError, decode, encode, read_verdicts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,8 +48,15 @@ def stable(summary: dict) -> dict:
 
 def test_stats_counts_agree_with_solving_each_deal(capsys):
     figures = stats_json(capsys, "--deals", "6", "--start", START, "--jobs", "1")
-    verdicts = [solve(DealCode(10 + i), node_budget=int(NODES)).status for i in range(6)]
+    solutions = [solve(DealCode(10 + i), node_budget=int(NODES)) for i in range(6)]
+    verdicts = [solution.status for solution in solutions]
     assert figures["deals"] == 6 and figures["start"] == START and figures["complete"]
+    # The budget as the page states it: the search's positions (fewer than --nodes), then the
+    # formula's conflicts; and the positions the search alone gets to confirm a lost verdict.
+    assert (figures["search_positions"], figures["nodes"]) == (SEARCH_FIRST_NODES, int(NODES))
+    assert figures["confirm_positions"] == CONFIRM_NODES
+    assert all(solution.nodes <= figures["search_positions"] for solution in solutions)
+    assert all(solution.conflicts <= figures["nodes"] for solution in solutions)
     assert [figures["won"], figures["lost"], figures["undecided"]] == [
         verdicts.count(WON), verdicts.count(LOST), verdicts.count(UNDECIDED)
     ]
@@ -89,6 +97,7 @@ def test_an_undecided_deal_is_summarised_with_the_numbers_of_what_was_tried(tmp_
     expected = [{"code": "HM1-N-AAAAAOC", "tried": tried, "search_positions": 50,
                  "sat_solver": "minisat22", "sat_conflicts": 50}]
     assert figures["undecided"] == 1 and figures["undecided_deals"] == expected
+    assert figures["search_positions"] == 50  # a budget under SEARCH_FIRST_NODES caps the search
     assert stats_json(capsys, "--merge", str(results))["undecided_deals"] == expected
     # Numbers that would not say what the line's words say (another solver's line) are refused.
     results.write_text(results.read_text(encoding="utf-8").replace("50 conflicts", "60 conflicts"),
@@ -101,7 +110,8 @@ def test_an_undecided_deal_is_summarised_with_the_numbers_of_what_was_tried(tmp_
 def test_the_summary_reads_as_text(capsys):
     assert main(["stats", "--deals", "2", "--jobs", "1", "--nodes", NODES]) == 0
     out = capsys.readouterr().out
-    for words in ("winnable", "95% Wilson interval", "greedy", "random", "median", "CPU seconds"):
+    for words in ("winnable", "95% Wilson interval", "greedy", "random", "median", "CPU seconds",
+                  f"search {SEARCH_FIRST_NODES:,} positions", f"formula {int(NODES):,} conflicts"):
         assert words in out
 
 

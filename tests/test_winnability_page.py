@@ -3,11 +3,13 @@ the lost deals and the figures, in every language, all from docs/records/winnabi
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 from pathlib import Path
 
 import pytest
+from babel.dates import format_date
 from babel.numbers import format_decimal
 from halfmoon_mkdocs.context import Context
 from halfmoon_mkdocs.errors import SourceError
@@ -181,6 +183,30 @@ def test_nested_figures_are_read_as_written(insert, expected):
     assert rendered(insert + "\n", "en").strip() == expected
 
 
+def measured_paragraph(text: str, lang: str) -> str:
+    """The "How it was measured" paragraph: the one that dates the figures."""
+    date = format_date(datetime.date.fromisoformat(FIGURES["date"]), "long", locale=catalog(lang).locale)
+    (paragraph,) = [p for p in re.split(r"\n\s*\n|</p>", text) if date in p]
+    return paragraph
+
+
+def assert_the_budget_is_stated(paragraph: str, lang: str) -> None:
+    """The search's positions, then the formula's conflicts, then the confirming search's positions:
+    the numbers the run used, in the language's digits."""
+    locale = catalog(lang).locale
+    numbers = [format_decimal(FIGURES[key], locale=locale)
+               for key in ("search_positions", "nodes", "confirm_positions")]
+    places = [paragraph.find(number) for number in numbers]
+    assert -1 not in places and places == sorted(places), (numbers, paragraph)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_page_says_how_many_positions_and_conflicts_each_deal_was_given(lang):
+    source = (DOCS / lang / "deal-codes.md").read_text(encoding="utf-8").split("\n---\n", 1)[1]
+    assert_the_budget_is_stated(measured_paragraph(rendered(source, lang), lang), lang)
+    assert FIGURES["search_positions"] < FIGURES["nodes"]  # so the two cannot be mistaken
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_deal_codes_page_shows_chart_lookup_and_figures_in_every_language(built_site, lang):
@@ -204,3 +230,4 @@ def test_the_deal_codes_page_shows_chart_lookup_and_figures_in_every_language(bu
             assert format_decimal(number, locale=locale) in html
     if not FIGURES["undecided_deals"]:
         assert catalog(lang).messages["docs.undecided.none"] in html
+    assert_the_budget_is_stated(measured_paragraph(html, lang), lang)

@@ -40,7 +40,7 @@ from ..solver.figures import (
     result_line,
     summarise,
 )
-from ..solver.search import Verdict
+from ..solver.search import SEARCH_FIRST_NODES, Verdict
 from ..solver.survey import SOLVER_ID, DealResult, examine
 from ..solver.verdicts import encode
 from .solving import MAX_NODES, SolverUsageError, check_writable
@@ -73,8 +73,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     stats.add_argument("--jobs", type=int, default=None, metavar="J",
                        help=f"worker processes (default: every core; at most {MAX_JOBS_PER_CORE} a core)")
     stats.add_argument("--nodes", type=int, default=DEFAULT_STATS_NODES, metavar="N",
-                       help="positions the search may expand and conflicts the rounds formula may meet, "
-                       f"per deal (default: {DEFAULT_STATS_NODES:,})")
+                       help="conflicts the SAT formula may meet on a deal, after the search has expanded "
+                       f"at most N positions, and never more than {SEARCH_FIRST_NODES:,} "
+                       f"(default: {DEFAULT_STATS_NODES:,})")
     stats.add_argument("--results", metavar="FILE.jsonl",
                        help="write each deal here as a JSON line; an existing file of the same run resumes")
     stats.add_argument("--merge", nargs="+", metavar="FILE.jsonl",

@@ -17,7 +17,7 @@ from pathlib import Path
 from ..dealcode import DealCode
 from ..errors import HalfMoonError
 from .search import Verdict
-from .survey import Budget, DealResult
+from .survey import CONFIRM_NODES, Budget, DealResult
 
 FORMAT = "halfmoon-stats/1"
 Z_95 = 1.959963984540054  # the standard normal quantile for a two-sided 95% interval
@@ -187,7 +187,9 @@ class Summary:
     ci_low: float
     ci_high: float
     confidence: float
-    nodes: int
+    nodes: int  # the run's budget: the SAT solver's conflicts on the formula
+    search_positions: int  # what the search expands before the formula takes over (Budget.of(nodes))
+    confirm_positions: int  # what the search alone expands to confirm the formula's lost verdict
     solver: str
     confirmed: dict[str, int]  # how verdicts were checked: replay, search, the second SAT solver
     random_player: Share
@@ -223,7 +225,8 @@ def summarise(header: RunHeader, results: Iterable[DealResult], command: str, *,
         deals=deals, start=ordered[0].code, last=ordered[-1].code, complete=complete,
         won=won, lost=lost, undecided=undecided, won_share=round(won / deals, 6),
         ci_low=round(low, 6), ci_high=round(high, 6), confidence=0.95,
-        nodes=header.nodes, solver=header.solver, confirmed=dict(sorted(confirmed.items())),
+        nodes=header.nodes, search_positions=Budget.of(header.nodes).search_positions,
+        confirm_positions=CONFIRM_NODES, solver=header.solver, confirmed=dict(sorted(confirmed.items())),
         random_player=Share.of(sum(r.random_won for r in ordered), deals),
         greedy_player=Share.of(sum(r.greedy_won for r in ordered), deals),
         cpu_seconds=round(cpu, 2),
@@ -291,7 +294,8 @@ def format_summary(summary: Summary) -> str:
         + ("" if summary.complete else ", run not complete"),
         f"won        {summary.won:,}",
         f"lost       {summary.lost:,}" + (f"   (confirmed by {ways})" if ways else ""),
-        f"undecided  {summary.undecided:,}   (budget {summary.nodes:,} positions and conflicts a deal)",
+        f"undecided  {summary.undecided:,}   (budget a deal: the search {summary.search_positions:,} "
+        f"positions, then the SAT formula {summary.nodes:,} conflicts)",
         f"winnable   {summary.won_share:.3%}   95% Wilson interval {summary.ci_low:.3%} to "
         f"{summary.ci_high:.3%} (undecided deals count as lost for the low bound, won for the high)",
         f"greedy     {summary.greedy_player.share:.2%}   ({summary.greedy_player.ci_low:.2%} to "

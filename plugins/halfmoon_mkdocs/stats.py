@@ -29,7 +29,10 @@ PLAYERS = ("random_player", "greedy_player")
 # How a verdict can be checked (halfmoon.solver.survey): a way that checked none is left out
 # of the file, and counts 0 here.
 CONFIRMATIONS = tuple(f"confirmed.{way}" for way in ("replay", "search", SECOND_SAT_SOLVER))
-COUNTS = ("deals", "won", "lost", "undecided", "nodes", *(f"{p}.won" for p in PLAYERS),
+# nodes: the conflicts the SAT formula may meet; search_positions: the positions the search may
+# expand before it (fewer); confirm_positions: the search's alone, to confirm a lost verdict.
+BUDGETS = ("nodes", "search_positions", "confirm_positions")
+COUNTS = ("deals", "won", "lost", "undecided", *BUDGETS, *(f"{p}.won" for p in PLAYERS),
           *CONFIRMATIONS)
 SHARES = ("won_share", "ci_low", "ci_high")
 PLAYER_SHARES = tuple(f"{p}.{s}" for p in PLAYERS for s in ("share", "ci_low", "ci_high"))
@@ -60,6 +63,9 @@ class UndecidedDeal:
 
 
 UNDECIDED_FIELDS = {"code": str, "search_positions": int, "sat_solver": str, "sat_conflicts": int}
+
+
+_KINDS: dict[type | tuple[type, ...], str] = {int: "a whole number", str: "a text"}
 
 
 def _no_constant(name: str) -> object:
@@ -96,8 +102,15 @@ class Stats:
             value = value.get(part) if isinstance(value, dict) else None
         if value is None and name in CONFIRMATIONS and isinstance(self.data().get("confirmed"), dict):
             value = 0
-        if not isinstance(value, kind) or isinstance(value, bool):
+        if name not in FIGURES:
             raise SourceError(f"no figure {name!r} in {self.path.name} (figures: {', '.join(FIGURES)})")
+        if value is None:
+            raise SourceError(f"no figure {name!r} in {self.path.name}: a file of an older halfmoon? "
+                              "Merge the run again (runs/winnability/README.md, Publishing) "
+                              f"(figures: {', '.join(FIGURES)})")
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise SourceError(f"{self.path.name}: {name!r} must be {_KINDS.get(kind, 'a number')}, "
+                              f"not {json.dumps(value)[:40]}")
         return value
 
     def number(self, name: str) -> int:
