@@ -26,7 +26,7 @@ from halfmoon.solver.figures import (
 )
 from halfmoon.solver.players import greedy_player_wins, random_player_wins
 from halfmoon.solver.search import SEARCH_FIRST_NODES
-from halfmoon.solver.survey import CONFIRM_NODES, DealResult, examine
+from halfmoon.solver.survey import CONFIRM_NODES, SOLVER_ID, DealResult, examine
 from halfmoon.solver.verdicts import VerdictFileError, decode, encode, read_verdicts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -153,6 +153,19 @@ def test_a_results_file_of_another_run_is_refused(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "another run" in err and err.count("\n") == 1
     assert results.read_bytes() == before
+
+
+def test_results_of_another_solver_are_refused_on_merge(tmp_path, capsys):
+    results = tmp_path / "run.jsonl"
+    assert main(["stats", "--deals", "2", "--nodes", NODES, "--jobs", "1", "--results", str(results)]) == 0
+    header, *lines = results.read_text().splitlines(keepends=True)
+    older = tmp_path / "older.jsonl"
+    older.write_text(header.replace(SOLVER_ID, "halfmoon-solver/2026-11-30") + "".join(lines))
+    capsys.readouterr()
+    assert main(["stats", "--merge", str(older)]) == 2
+    err = capsys.readouterr().err
+    assert "another solver (halfmoon-solver/2026-11-30" in err and err.count("\n") == 1
+    assert main(["stats", "--merge", str(results)]) == 0
 
 
 @pytest.mark.parametrize("bad", ['{"code": "HM1-N-AAAAAAA", "seconds": NaN}', "[1, 2]", "not json", '"x"'])

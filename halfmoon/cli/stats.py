@@ -182,6 +182,9 @@ def _run_merge(args: argparse.Namespace) -> int:
         if not Path(name).is_file():
             raise ResultsFileError(f"{name}: no such results file")
     header, results, complete = merge([Path(name) for name in args.merge])
+    if header.solver != SOLVER_ID:  # its verdicts and the budgets written beside them would not match
+        raise ResultsFileError(f"{args.merge[0]}: results of another solver ({header.solver}; this one is "
+                               f"{SOLVER_ID}): merge them with the halfmoon that made them")
     command = shlex.join(["halfmoon", "stats", "--merge", *args.merge])
     if args.deals is not None:  # only the first deals of the run: a finished part of a long run
         if not 1 <= args.deals <= header.deals:
