@@ -420,6 +420,18 @@ def test_play_time_starts_at_the_first_move_pauses_while_hidden_and_is_saved(pag
     wait_time(page, "00:07")
 
 
+def test_a_move_made_just_before_leaving_the_page_is_kept(page, site_url):
+    # A move is saved after the frame that shows it; leaving at once must not lose it.
+    open_play(page, site_url)
+    first, second = example_moves()[:2]
+    page.evaluate("""(sources) => {
+        for (const source of sources) document.querySelector(`.hm-game [data-source="${source}"]`).click();
+        location.reload();
+    }""", first + second)
+    page.wait_for_selector(".hm-board [data-source='1']")
+    assert (field(page, "moves"), field(page, "code")) == ("2", EXAMPLE)
+
+
 @pytest.mark.parametrize("elapsed", [-1e308, 1e308, "\"12\"", 86_400_000 * 400])
 def test_an_impossible_saved_time_is_discarded(page, site_url, elapsed):
     open_play(page, site_url)

@@ -63,6 +63,7 @@ class PlayPage {
     this.counted = false; // in the statistics (after the first move)
     this.revision = 0;
     this.stats = null; // the statistics as last read from storage
+    this.saveDue = false; // a move is on the screen but not yet in storage (saveSoon)
     this.build();
   }
 
@@ -389,7 +390,7 @@ class PlayPage {
       this.setMessage(ending, game.won ? "won" : "deadlock");
       this.say(this.live.textContent + " " + ending);
     } else this.resumeClock();
-    this.save();
+    this.saveSoon();
     this.render();
   }
 
@@ -435,7 +436,7 @@ class PlayPage {
     this.setMessage("");
     this.say(this.t("game.said.undone", { what, score: this.game.score }));
     this.resumeClock();
-    this.save();
+    this.saveSoon();
     this.render();
   }
 
@@ -488,11 +489,12 @@ class PlayPage {
     if (this.runningSince === null && this.playing && document.visibilityState === "visible") this.runningSince = Date.now();
   }
 
-  /** Stop the clock (page hidden, game ended or left) and save the time played. */
+  /** Stop the clock (page hidden, game ended or left) and save the time played and any move not saved yet. */
   pause() {
-    if (this.runningSince === null) return;
-    this.elapsed = store.playTime(this.playTime());
-    this.runningSince = null;
+    if (this.runningSince !== null) {
+      this.elapsed = store.playTime(this.playTime());
+      this.runningSince = null;
+    } else if (!this.saveDue) return;
     this.save();
   }
 
@@ -502,7 +504,18 @@ class PlayPage {
     this.drawTime();
   }
 
+  /**
+   * Save once the move is on the screen: storage is no part of what a tap shows, and quick taps
+   * share one save. Leaving the page or the deal saves at once (pause), so nothing is lost.
+   */
+  saveSoon() {
+    if (this.saveDue) return;
+    this.saveDue = true;
+    requestAnimationFrame(() => setTimeout(() => this.saveDue && this.save()));
+  }
+
   save() {
+    this.saveDue = false;
     this.revision = Math.max(this.revision, store.storedRevision(this.game.code)) + 1;
     store.saveGame(this);
   }
@@ -511,7 +524,7 @@ class PlayPage {
   reloadGame() {
     const saved = store.loadGame(this.game.code);
     if (!saved) return;
-    Object.assign(this, saved, { runningSince: null });
+    Object.assign(this, saved, { runningSince: null, saveDue: false }); // the newer game wins
     this.board.root.classList.toggle("hm-won", this.game.won);
     this.setMessage(this.endingText(), this.game.won ? "won" : this.game.deadlocked ? "deadlock" : "");
     this.say(this.t("game.said.synced", { code: this.catalog.isolate(this.game.code) }));
