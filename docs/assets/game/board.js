@@ -55,16 +55,18 @@ export function createBoard(container, catalog, { interactive = true } = {}) {
  * so a tap redraws within a frame.
  */
 export function drawBoard(board, catalog, view) {
-  const selection = new Set(view.selection ?? []);
-  const dimmed = new Set(view.dimmed ?? []);
-  const marked = new Set(view.marked ?? []);
-  const removed = new Set(view.removed ?? []);
+  const selection = view.selection ?? [];
+  const dimmed = view.dimmed ?? [];
+  const marked = view.marked ?? [];
+  const removed = view.removed ?? [];
   for (const [source, cell] of board.cells) {
     const card = view.position.cardAt(source);
     const count = view.position.count(source);
-    const state = `${card}|${count}|${selection.has(source)}|${dimmed.has(source)}|${marked.has(source)}|${removed.has(source)}`;
-    if (cell.hmState === state) continue; // most taps change two or three cells
-    cell.hmState = state;
+    const flags = (selection.includes(source) ? 1 : 0) | (dimmed.includes(source) ? 2 : 0)
+      | (marked.includes(source) ? 4 : 0) | (removed.includes(source) ? 8 : 0);
+    // Most taps change two or three cells; the others are compared without building anything.
+    if (cell.hmCard === card && cell.hmCount === count && cell.hmFlags === flags) continue;
+    Object.assign(cell, { hmCard: card, hmCount: count, hmFlags: flags });
     const isSlot = source.startsWith("R");
     const face = card ? catalog.text(`card.letter.${card.rankText}`) + catalog.text(`card.suit_symbol.${card.suit}`) : "";
     const [faceNode, tagNode] = cell.children;
@@ -73,15 +75,15 @@ export function drawBoard(board, catalog, view) {
     if (countNode && countNode.textContent !== String(count)) countNode.textContent = String(count);
     cell.classList.toggle("hm-empty", !card);
     cell.classList.toggle("hm-red", Boolean(card?.isRed));
-    cell.classList.toggle("hm-selected", selection.has(source));
-    cell.classList.toggle("hm-dimmed", dimmed.has(source));
-    cell.classList.toggle("hm-marked", marked.has(source));
-    cell.classList.toggle("hm-removed", removed.has(source));
+    cell.classList.toggle("hm-selected", Boolean(flags & 1));
+    cell.classList.toggle("hm-dimmed", Boolean(flags & 2));
+    cell.classList.toggle("hm-marked", Boolean(flags & 4));
+    cell.classList.toggle("hm-removed", Boolean(flags & 8));
     let label = cellLabel(catalog, source, card, count);
-    if (dimmed.has(source)) label = catalog.text("game.card.dimmed", { label });
+    if (flags & 2) label = catalog.text("game.card.dimmed", { label });
     if (cell.getAttribute("aria-label") !== label) cell.setAttribute("aria-label", label);
     if (cell.tagName === "BUTTON") {
-      cell.setAttribute("aria-pressed", selection.has(source) ? "true" : "false");
+      cell.setAttribute("aria-pressed", flags & 1 ? "true" : "false");
       cell.setAttribute("aria-disabled", card ? "false" : "true");
     }
   }
