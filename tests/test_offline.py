@@ -218,6 +218,23 @@ def test_after_one_visit_the_game_plays_wins_and_resumes_with_the_server_stopped
 
 
 @pytest.mark.browser
+def test_a_deal_codes_page_read_online_looks_deals_up_with_the_server_stopped(page, own_site):
+    from site_server import serve
+
+    with serve(own_site) as url:
+        page.goto(f"{url}play/")
+        wait_for_worker(page)
+        page.goto(f"{url}deal-codes/")  # read, no lookup made
+        page.wait_for_load_state("networkidle")
+    page.reload()
+    form = page.locator(".hm-lookup")
+    form.locator("input").fill(EXAMPLE)
+    form.locator("button").click()
+    page.wait_for_function("document.querySelector('.hm-lookup-result').dataset.verdict !== undefined")
+    assert form.locator(".hm-lookup-result").get_attribute("data-verdict") == "won"
+
+
+@pytest.mark.browser
 def test_a_new_build_is_offered_then_taken_whole_online_and_offline(page, own_site,
                                                                     tmp_path):
     from site_server import build_site, serve

@@ -60,7 +60,10 @@ export async function mountLookup(form) {
     result.dataset.verdict = kind;
   };
 
-  input.addEventListener("focus", () => load().catch(() => {}), { once: true });
+  // Fetched once the page is idle, not at the first lookup: a page read online then answers
+  // offline too (the service worker keeps what the page fetched), and at once.
+  const idle = window.requestIdleCallback ?? ((task) => setTimeout(task, 200));
+  idle(() => load().catch(() => {}));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     let code;
