@@ -31,7 +31,7 @@ from typing import Any
 from ..cards import JACK, KING, PAIR_SUM, QUEEN
 from ..dealcode import PILES
 
-SAT_SOLVER = "minisat22"  # decides; FROZEN while the winnability run goes on (runs/winnability/)
+SAT_SOLVER = "minisat22"  # decides: another one needs a new SOLVER_ID (solver/survey.py)
 # confirms lost verdicts on the same formula (CaDiCaL in python-sat takes no conflict budget)
 SECOND_SAT_SOLVER = "glucose4"
 _GROUPS = (*((low, PAIR_SUM - low) for low in range(1, 6)), (JACK, QUEEN, KING))

@@ -1,8 +1,8 @@
 """Decide a Half Moon position: a winning line, a proof that none exists, or "undecided".
 
-FROZEN while the winnability run of runs/winnability/ goes on: nothing here that can
-change a verdict, the positions or the conflicts may change until it is merged
-(see halfmoon/solver/survey.py and runs/winnability/README.md).
+A change here that can alter a verdict, the positions or the conflicts needs a new
+``SOLVER_ID`` and a new winnability run (see halfmoon/solver/survey.py and
+runs/winnability/README.md).
 
 For documentation work only (SPEC §3: the game never uses it). Two deciders that
 share no code: a depth-first search with the reductions below, which finds most

@@ -1,10 +1,10 @@
 """One deal of a winnability run: the verdict, checked a second way, and the simple players.
 
-FROZEN while the winnability run of ``runs/winnability/`` goes on: what decides a
-deal here and in ``search.py`` / ``rounds.py`` (reductions, budgets, restart
-order, the SAT solvers) must not change until that run is merged, or its shards
-would disagree. Bump ``SOLVER_ID`` with any change that could alter a verdict:
-a results file of another ``SOLVER_ID`` is refused on resume and on merge.
+The published winnability run (``runs/winnability/``) was decided by this solver as it
+stands. Bump ``SOLVER_ID`` with any change here or in ``search.py`` / ``rounds.py``
+(reductions, budgets, restart order, the SAT solvers) that could alter a verdict: a
+results file of another ``SOLVER_ID`` is refused on resume and on merge, so a changed
+solver means a new run.
 
 Every verdict is decided by budgets in positions and conflicts, never seconds, so
 a run gives the same answers on any machine.
