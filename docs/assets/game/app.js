@@ -2,7 +2,7 @@
 // Every string comes from the catalogs; user input only ever reaches the page as text.
 
 import { DEAL_COUNT, DealCodeError, Game, formatCode, parseDealCode } from "./engine.js";
-import { RISE, createBoard, drawBoard, flash } from "./board.js";
+import { RISE, createBoard, drawBoard, flash, setText } from "./board.js";
 import { attachInput } from "./input.js";
 import { codeErrorText, loadCatalog } from "./i18n.js";
 import { openDialog } from "./dialog.js";
@@ -16,11 +16,6 @@ const element = (tag, className, text) => {
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
-};
-
-/** Change a text only when it differs: every write makes the browser lay the page out again. */
-const setText = (node, text) => {
-  if (node.textContent !== text) node.textContent = text;
 };
 
 let idCounter = 0;

@@ -17,6 +17,11 @@ export function placeOf(source) {
   return { row, column };
 }
 
+/** Change a text only when it differs: every write makes the browser lay the page out again. */
+export const setText = (node, text) => {
+  if (node.textContent !== text) node.textContent = text;
+};
+
 const element = (tag, className, attributes = {}) => {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -70,9 +75,8 @@ export function drawBoard(board, catalog, view) {
     const isSlot = source.startsWith("R");
     const face = card ? catalog.text(`card.letter.${card.rankText}`) + catalog.text(`card.suit_symbol.${card.suit}`) : "";
     const [faceNode, tagNode] = cell.children;
-    if (faceNode.textContent !== face) faceNode.textContent = face;
-    const countNode = isSlot ? null : tagNode.lastChild;
-    if (countNode && countNode.textContent !== String(count)) countNode.textContent = String(count);
+    setText(faceNode, face);
+    if (!isSlot) setText(tagNode.lastChild, String(count));
     cell.classList.toggle("hm-empty", !card);
     cell.classList.toggle("hm-red", Boolean(card?.isRed));
     cell.classList.toggle("hm-selected", Boolean(flags & 1));
