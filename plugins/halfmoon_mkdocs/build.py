@@ -73,6 +73,8 @@ class Build:
         # The game's files and catalogs, published once under one content hash.
         self.catalogs, broken = published(i18n.available_languages())
         self.asset_version = assets.asset_version(docs_dir, self.catalogs)
+        self.preloaded_modules = assets.preloaded_modules(docs_dir)  # for the Play page's <head>
+        self._generator_lines: dict[str, str] = {}
         for error in broken:
             self.report(error, "")
 
@@ -89,7 +91,13 @@ class Build:
 
     def generator_line(self, lang: str) -> str:
         """The theme footer's "Made with…" in ``lang``. If the catalog cannot give it, the line
-        is left out and one error names the catalog (every page shares the line)."""
+        is left out and one error names the catalog (every page shares the line, written once
+        a build for each language)."""
+        if lang not in self._generator_lines:
+            self._generator_lines[lang] = self._generator_line(lang)
+        return self._generator_lines[lang]
+
+    def _generator_line(self, lang: str) -> str:
         problem = self._catalog_problem(lang)
         if problem is None:
             try:

@@ -103,7 +103,7 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
         """Point the page at this build's content-hashed game files and catalogs."""
         assert self.build is not None
         return assets.point_page(output, self.config.catalogs_path, self.build.asset_version,
-                                 assets.preloaded_modules(Path(config.docs_dir)), self.build.catalogs)
+                                 self.build.preloaded_modules, self.build.catalogs)
 
     @event_priority(AFTER_I18N)  # after static-i18n has built the other languages
     def on_post_build(self, *, config: MkDocsConfig) -> None:
