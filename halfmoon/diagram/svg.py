@@ -31,6 +31,7 @@ Nothing in the drawing is addressed by source: ``SLOT_BOXES`` gives each card's 
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import math
 import re
@@ -299,8 +300,9 @@ def _card_layers(
                 f'<use href="#{p}{card.suit}" {at}'
             )
             letter, centre, baseline = letters[card], x + RANK_X, y + RANK_Y
-            if all(char in _ADVANCE_UNITS for char in letter):
-                ranks[colour] += _centred_glyphs(letter, centre, baseline)
+            advances = _rank_advances(letter)
+            if advances is not None:
+                ranks[colour] += _centred_glyphs(letter, advances, centre, baseline)
             else:  # a letter without measures: centred by the renderer, in a text of its own
                 unmeasured.append(
                     f'<text class="hm-rank {colour}" x="{centre}" y="{baseline}" text-anchor="middle">'
@@ -324,16 +326,25 @@ def _card_layers(
     ]
 
 
-def _centred_glyphs(letter: str, centre: int, baseline: int) -> list[tuple[str, tuple[float, int]]]:
+@functools.cache
+def _rank_advances(letter: str) -> tuple[float, ...] | None:
+    """The advance of each glyph of a card's letter at its size, or None if one has no measures."""
+    if not all(char in _ADVANCE_UNITS for char in letter):
+        return None
+    return tuple(_advance(char, RANK_SIZE) for char in letter)
+
+
+def _centred_glyphs(letter: str, advances: tuple[float, ...], centre: int,
+                    baseline: int) -> list[tuple[str, tuple[float, int]]]:
     """Each glyph of ``letter`` at its own start, so that the whole stands centred on ``centre``.
 
     A text with a position per glyph holds all the cards of one colour; ``text-anchor``
     cannot centre them, as cairosvg anchors such a text as a whole."""
-    start = centre - sum(_advance(char, RANK_SIZE) for char in letter) / 2
+    start = centre - sum(advances) / 2
     glyphs = []
-    for char in letter:
+    for char, advance in zip(letter, advances, strict=True):
         glyphs.append((char, (round(start, 1), baseline)))
-        start += _advance(char, RANK_SIZE)
+        start += advance
     return glyphs
 
 
