@@ -260,7 +260,10 @@ def test_a_new_build_is_offered_then_taken_whole_online_and_offline(page, own_si
         page.wait_for_selector(".hm-update:not([hidden])", timeout=30_000)
         assert page.locator(".hm-update").inner_text().startswith(
             catalog("en").text("offline.update_ready"))
-        page.click(".hm-update button")
+        # The button lets the new worker take over, and the page then reloads itself: wait for
+        # that reload, or the test's own reload below would cut it short (net::ERR_ABORTED).
+        with page.expect_navigation():
+            page.click(".hm-update button")
         page.wait_for_function("document.documentElement.dataset.build === '2'")
         page.wait_for_function(
             f"caches.keys().then(keys => keys.length === 1 && keys[0] !== {json.dumps(first_caches[0])})")
