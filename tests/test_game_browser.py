@@ -239,7 +239,7 @@ def test_placement_help_dims_exactly_the_cards_that_cannot_extend_the_selection(
     tap(page, r["f"][0])
     game = Game(code)
     game.tap(r["f"][0])
-    dimmed = page.eval_on_selector_all(".hm-game .hm-dimmed", "cells => cells.map(c => c.dataset.source)")
+    dimmed = page.eval_on_selector_all(".hm-game [data-dimmed]", "cells => cells.map(c => c.dataset.source)")
     assert sorted(dimmed) == sorted(game.dimmed())
     assert dimmed  # the deal has number cards on top, so something is dimmed
 
@@ -572,8 +572,8 @@ def test_stepper_text_and_marks_name_the_same_moves_and_the_last_step_says_won(p
     moves = example_moves()
     game = Game(EXAMPLE)
     for step in (0, 1, 2):
-        marked = stepper.locator(".hm-marked").evaluate_all("cells => cells.map(c => c.dataset.source)")
-        removed = stepper.locator(".hm-removed").evaluate_all("cells => cells.map(c => c.dataset.source)")
+        marked = stepper.locator("[data-marked]").evaluate_all("cells => cells.map(c => c.dataset.source)")
+        removed = stepper.locator("[data-removed]").evaluate_all("cells => cells.map(c => c.dataset.source)")
         assert sorted(marked) == sorted(moves[step])
         assert sorted(removed) == sorted(moves[step - 1] if step else [])
         parts = [texts.text("game.said.from_slot", card=texts.card(game.position.card_at(s)), slot=texts.isolate(s))
@@ -589,7 +589,7 @@ def test_stepper_text_and_marks_name_the_same_moves_and_the_last_step_says_won(p
         stepper.locator("button[data-step='next']").click()
     stepper.locator("button[data-step='last']").click()
     assert plain(stepper.locator(".hm-stepper-status").inner_text()).endswith(texts.text("game.stepper.won"))
-    assert stepper.locator(".hm-marked").count() == 0
+    assert stepper.locator("[data-marked]").count() == 0
 
 
 @contextmanager

@@ -97,7 +97,7 @@ class PlayPage {
     this.live = element("div", "hm-live");
     this.live.setAttribute("aria-live", "polite");
     this.live.setAttribute("role", "status");
-    main.append(toolbar, info, boardHolder, this.message, this.live);
+    main.append(stage(toolbar, info, boardHolder, this.message, this.live));
 
     const side = element("div", "hm-side");
     this.notice = element("p", "hm-notice");
@@ -602,8 +602,28 @@ class PlayPage {
   }
 
   say(text) {
-    this.live.textContent = text;
+    const node = this.live.firstChild;
+    // A new text is written in place (cheaper to lay out); the same text again replaces the
+    // node, so that screen readers announce it again.
+    if (node?.nodeType === Node.TEXT_NODE && node.data !== text) node.data = text;
+    else this.live.textContent = text;
   }
+}
+
+/**
+ * The play area, laid out on its own: a box whose height is set from its content's (so nothing
+ * inside can change the page's layout), which makes a tap's changes lay out only this box and
+ * not the whole page again. The content is measured whenever its size changes, before paint.
+ */
+function stage(...children) {
+  const box = element("div", "hm-stage");
+  const content = element("div", "hm-stage-content");
+  content.append(...children);
+  box.append(content);
+  new ResizeObserver(([entry]) => {
+    box.style.height = `${entry.borderBoxSize[0].blockSize}px`;
+  }).observe(content);
+  return box;
 }
 
 /** Mount the game in `mount` (a `.hm-game` element). */

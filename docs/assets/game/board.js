@@ -17,10 +17,20 @@ export function placeOf(source) {
   return { row, column };
 }
 
-/** Change a text only when it differs: every write makes the browser lay the page out again. */
+/**
+ * Change a text only when it differs, and in place: every write makes the browser lay the page
+ * out again, and a new text node would also need its style worked out.
+ */
 export const setText = (node, text) => {
-  if (node.textContent !== text) node.textContent = text;
+  const only = node.firstChild;
+  if (only?.nodeType === Node.TEXT_NODE && only === node.lastChild) {
+    if (only.data !== text) only.data = text;
+  } else if (node.textContent !== text) node.textContent = text;
 };
+
+// A cell's state is shown by data attributes, never classes: the theme's `:not([class])` rules
+// make any class change re-style the element's whole subtree and its next sibling's.
+const STATES = [["selected", 1], ["dimmed", 2], ["marked", 4], ["removed", 8]];
 
 const element = (tag, className, attributes = {}) => {
   const node = document.createElement(tag);
@@ -77,12 +87,9 @@ export function drawBoard(board, catalog, view) {
     const [faceNode, tagNode] = cell.children;
     setText(faceNode, face);
     if (!isSlot) setText(tagNode.lastChild, String(count));
-    cell.classList.toggle("hm-empty", !card);
-    cell.classList.toggle("hm-red", Boolean(card?.isRed));
-    cell.classList.toggle("hm-selected", Boolean(flags & 1));
-    cell.classList.toggle("hm-dimmed", Boolean(flags & 2));
-    cell.classList.toggle("hm-marked", Boolean(flags & 4));
-    cell.classList.toggle("hm-removed", Boolean(flags & 8));
+    const kind = !card ? "empty" : card.isRed ? "red" : "black";
+    if (cell.dataset.card !== kind) cell.dataset.card = kind;
+    for (const [state, bit] of STATES) cell.toggleAttribute(`data-${state}`, Boolean(flags & bit));
     let label = cellLabel(catalog, source, card, count);
     if (flags & 2) label = catalog.text("game.card.dimmed", { label });
     if (cell.getAttribute("aria-label") !== label) cell.setAttribute("aria-label", label);

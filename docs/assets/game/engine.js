@@ -191,6 +191,7 @@ export class InvalidSourceError extends Error {
 
 /** Canonical source for "3", 3, "r3" or "R3"; null if it names none. */
 export function parseSource(text) {
+  if (SOURCE_INDEX.has(text)) return text; // the board's own names, at every tap
   const cleaned = pyStrip(String(text)).toUpperCase();
   return SOURCE_INDEX.has(cleaned) ? cleaned : null;
 }

@@ -18,14 +18,23 @@ export const SETTINGS_KEY = `${PREFIX}settings`;
 export const STATS_KEY = `${PREFIX}stats`;
 const OLD_GAME_KEY = `${PREFIX}game`; // schema 1: one game for the whole site
 
-function read(key) {
+function readText(key) {
   try {
-    const text = localStorage.getItem(key);
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function parse(text) {
+  try {
     return text === null ? null : JSON.parse(text);
   } catch {
     return null;
   }
 }
+
+const read = (key) => parse(readText(key));
 
 function write(key, value) {
   try {
@@ -107,10 +116,16 @@ export function saveGame({ game, elapsed, result, counted, revision }) {
   write(RECENT_KEY, { version: 2, codes: codes.slice(0, KEEP_GAMES) });
 }
 
+let lastRevision = { text: null, revision: 0 }; // read at every tap: parsed only when it changed
+
 /** The revision of the stored game of `code` (0 when none), to spot another tab's newer save. */
 export function storedRevision(code) {
-  const saved = read(gameKey(code));
-  return isObject(saved) ? count(saved.revision) : 0;
+  const text = readText(gameKey(code));
+  if (text !== lastRevision.text) {
+    const saved = parse(text);
+    lastRevision = { text, revision: isObject(saved) ? count(saved.revision) : 0 };
+  }
+  return lastRevision.revision;
 }
 
 /** The saved game of `code` replayed by the engine, or null when there is none or it does not replay. */
