@@ -622,6 +622,9 @@ function stage(...children) {
   box.append(content);
   new ResizeObserver(([entry]) => {
     box.style.height = `${entry.borderBoxSize[0].blockSize}px`;
+    // Contained only once the height is set: until then the box is as tall as its content, so
+    // whenever the first measurement comes, nothing moves.
+    box.style.contain = "size layout style";
   }).observe(content);
   return box;
 }
