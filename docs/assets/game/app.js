@@ -602,11 +602,9 @@ class PlayPage {
   }
 
   say(text) {
-    const node = this.live.firstChild;
-    // A new text is written in place (cheaper to lay out); the same text again replaces the
-    // node, so that screen readers announce it again.
-    if (node?.nodeType === Node.TEXT_NODE && node.data !== text) node.data = text;
-    else this.live.textContent = text;
+    // The same text again replaces the node, so that screen readers announce it again.
+    if (this.live.textContent === text) this.live.textContent = text;
+    else setText(this.live, text);
   }
 }
 

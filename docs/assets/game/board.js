@@ -30,7 +30,8 @@ export const setText = (node, text) => {
 
 // A cell's state is shown by data attributes, never classes: the theme's `:not([class])` rules
 // make any class change re-style the element's whole subtree and its next sibling's.
-const STATES = [["selected", 1], ["dimmed", 2], ["marked", 4], ["removed", 8]];
+const SELECTED = 1, DIMMED = 2, MARKED = 4, REMOVED = 8; // a cell's flags
+const STATES = [["selected", SELECTED], ["dimmed", DIMMED], ["marked", MARKED], ["removed", REMOVED]];
 
 const element = (tag, className, attributes = {}) => {
   const node = document.createElement(tag);
@@ -77,8 +78,8 @@ export function drawBoard(board, catalog, view) {
   for (const [source, cell] of board.cells) {
     const card = view.position.cardAt(source);
     const count = view.position.count(source);
-    const flags = (selection.includes(source) ? 1 : 0) | (dimmed.includes(source) ? 2 : 0)
-      | (marked.includes(source) ? 4 : 0) | (removed.includes(source) ? 8 : 0);
+    const flags = (selection.includes(source) ? SELECTED : 0) | (dimmed.includes(source) ? DIMMED : 0)
+      | (marked.includes(source) ? MARKED : 0) | (removed.includes(source) ? REMOVED : 0);
     // Most taps change two or three cells; the others are compared without building anything.
     if (cell.hmCard === card && cell.hmCount === count && cell.hmFlags === flags) continue;
     Object.assign(cell, { hmCard: card, hmCount: count, hmFlags: flags });
@@ -91,10 +92,10 @@ export function drawBoard(board, catalog, view) {
     if (cell.dataset.card !== kind) cell.dataset.card = kind;
     for (const [state, bit] of STATES) cell.toggleAttribute(`data-${state}`, Boolean(flags & bit));
     let label = cellLabel(catalog, source, card, count);
-    if (flags & 2) label = catalog.text("game.card.dimmed", { label });
+    if (flags & DIMMED) label = catalog.text("game.card.dimmed", { label });
     if (cell.getAttribute("aria-label") !== label) cell.setAttribute("aria-label", label);
     if (cell.tagName === "BUTTON") {
-      cell.setAttribute("aria-pressed", flags & 1 ? "true" : "false");
+      cell.setAttribute("aria-pressed", flags & SELECTED ? "true" : "false");
       cell.setAttribute("aria-disabled", card ? "false" : "true");
     }
   }
