@@ -154,10 +154,33 @@ def test_winning_opens_a_dialog_with_the_result_and_counts_the_win(page, site_ur
     assert page.evaluate("getComputedStyle(document.querySelector('.hm-board')).animationName") == "hm-glow"
 
 
+ANIMATIONS = """() => Object.fromEntries([...document.querySelectorAll('.hm-game [data-source]')]
+  .map((cell) => [cell.dataset.source, cell.querySelector('.hm-face').getAnimations().length]))"""
+
+
+def test_the_cards_that_replace_removed_ones_rise_into_place_one_animation_per_card(page, site_url):
+    open_play(page, site_url)
+    frozen = page.context.new_cdp_session(page)  # time stands still: no animation ends mid-test
+    frozen.send("Animation.enable")
+    frozen.send("Animation.setPlaybackRate", {"playbackRate": 0})
+    removed: set[str] = set()
+    for move in example_moves()[:8]:
+        tap(page, *move)
+        removed |= set(move)
+        # Every cell removed from has one animation, played again rather than stacked.
+        assert page.evaluate(ANIMATIONS) == {s: int(s in removed) for s in page.evaluate(ANIMATIONS)}
+    assert sum(len(move) for move in example_moves()[:8]) > len(removed)  # some cell was replayed
+
+
 def test_no_win_animation_under_reduced_motion_and_restart_from_the_dialog(context_for, site_url):
     page = context_for(reduced_motion="reduce").new_page()
     open_play(page, site_url)
-    win_example(page)
+    first, *rest = example_moves()
+    tap(page, *first)
+    assert set(page.evaluate(ANIMATIONS).values()) == {0}
+    for move in rest:
+        tap(page, *move)
+    assert page.locator(".hm-game dialog[open]").count() == 1
     assert page.evaluate("getComputedStyle(document.querySelector('.hm-board')).animationName") == "none"
     page.locator(".hm-game dialog[open] button", has_text=catalog("en").text("game.button.restart")).click()
     assert (field(page, "code"), field(page, "moves")) == (EXAMPLE, "0")

@@ -2,7 +2,7 @@
 // Every string comes from the catalogs; user input only ever reaches the page as text.
 
 import { DEAL_COUNT, DealCodeError, Game, formatCode, parseDealCode } from "./engine.js";
-import { RISE, createBoard, drawBoard, flash, setText } from "./board.js";
+import { createBoard, drawBoard, rise, setDisabled, setText } from "./board.js";
 import { attachInput } from "./input.js";
 import { codeErrorText, loadCatalog } from "./i18n.js";
 import { openDialog } from "./dialog.js";
@@ -17,6 +17,8 @@ const element = (tag, className, text) => {
   if (text !== undefined) node.textContent = text;
   return node;
 };
+
+const STAT_NAMES = ["played", "won", "rate", "streak", "best_streak"];
 
 let idCounter = 0;
 const newId = (stem) => `hm-${stem}-${++idCounter}`;
@@ -58,6 +60,7 @@ class PlayPage {
     this.counted = false; // in the statistics (after the first move)
     this.revision = 0;
     this.stats = null; // the statistics as last read from storage
+    this.statsShown = null; // the statistics object the page shows
     this.saveDue = false; // a move is on the screen but not yet in storage (saveSoon)
     this.build();
   }
@@ -151,8 +154,14 @@ class PlayPage {
     const statsTitle = element("h2", null, this.t("game.stats.heading"));
     statsTitle.id = statsTitleId;
     stats.setAttribute("aria-labelledby", statsTitleId);
-    this.statsList = element("dl");
-    stats.append(statsTitle, this.statsList, this.button("game.stats.reset", () => this.askResetStats()));
+    const statsList = element("dl");
+    this.statValues = {};
+    for (const name of STAT_NAMES) {
+      const value = this.statValues[name] = element("dd");
+      value.dataset.stat = name;
+      statsList.append(element("dt", null, this.t(`game.stats.${name}`)), value);
+    }
+    stats.append(statsTitle, statsList, this.button("game.stats.reset", () => this.askResetStats()));
 
     const help = element("p", "hm-help", this.t("game.help.keys"));
     side.append(this.notice, form, this.codeError, share, settings, stats, help);
@@ -327,7 +336,7 @@ class PlayPage {
       const what = catalog.list(result.cards.map((c, i) => catalog.cardFrom(c, result.removed[i])));
       this.setMessage("");
       this.say(this.t("game.said.removed", { what, score: game.score }));
-      flash(this.board, result.removed, RISE);
+      rise(this.board, result.removed);
       return this.afterMove();
     }
     if (result.error) {
@@ -550,12 +559,12 @@ class PlayPage {
     setText(this.fields.score, String(game.score));
     setText(this.fields.moves, String(game.moveCount));
     setText(this.fields.code, game.code);
-    this.undoButton.disabled = !game.canUndo;
-    this.restartButton.disabled = !game.moveCount;
-    // A button that just became disabled would drop the focus to the page: the board takes it.
-    if (document.activeElement?.disabled && this.mount.contains(document.activeElement)) this.board.cells.get(this.board.current).focus();
-    this.board.root.classList.toggle("hm-won", game.won);
-    this.mount.classList.toggle("hm-over", game.won || game.deadlocked);
+    // A button that becomes disabled while it has the focus hands it to the board.
+    setDisabled([[this.undoButton, !game.canUndo], [this.restartButton, !game.moveCount]],
+      () => this.board.cells.get(this.board.current));
+    const won = game.won;
+    this.board.root.classList.toggle("hm-won", won);
+    this.mount.classList.toggle("hm-over", won || game.deadlocked);
     this.drawTime();
     this.drawStats();
   }
@@ -572,17 +581,15 @@ class PlayPage {
 
   drawStats() {
     const stats = this.stats ??= store.loadStats(); // forgotten when they change here or in another tab
-    const rate = this.catalog.percents.format(stats.played ? stats.won / stats.played : 0);
-    const rows = [["played", stats.played], ["won", stats.won], ["rate", rate], ["streak", stats.streak], ["best_streak", stats.bestStreak]];
-    const text = rows.map(([, value]) => value).join("|");
-    if (this.statsList.dataset.shown === text) return;
-    this.statsList.dataset.shown = text;
-    this.statsList.replaceChildren(...rows.flatMap(([name, value]) => {
-      const term = element("dt", null, this.t(`game.stats.${name}`));
-      const data = element("dd", null, typeof value === "number" ? this.catalog.number(value) : value);
-      data.dataset.stat = name;
-      return [term, data];
-    }));
+    if (this.statsShown === stats) return; // numbers are formatted only when the statistics change
+    this.statsShown = stats;
+    const { catalog } = this;
+    const values = {
+      played: catalog.number(stats.played), won: catalog.number(stats.won),
+      rate: catalog.percents.format(stats.played ? stats.won / stats.played : 0),
+      streak: catalog.number(stats.streak), best_streak: catalog.number(stats.bestStreak),
+    };
+    for (const name of STAT_NAMES) setText(this.statValues[name], values[name]);
   }
 
   askResetStats() {

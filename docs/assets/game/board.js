@@ -28,6 +28,17 @@ export const setText = (node, text) => {
   } else if (node.textContent !== text) node.textContent = text;
 };
 
+/**
+ * Enable or disable buttons, given as [[button, disabled], …]. A focused button that gets
+ * disabled drops the focus to the page at once (by the time `disabled` is set, the page has it
+ * already), so the focus goes to `fallback()` instead.
+ */
+export function setDisabled(buttons, fallback) {
+  const focused = document.activeElement;
+  for (const [button, disabled] of buttons) button.disabled = disabled;
+  if (focused?.disabled && buttons.some(([button]) => button === focused)) fallback().focus();
+}
+
 // A cell's state is shown by data attributes, never classes: the theme's `:not([class])` rules
 // make any class change re-style the element's whole subtree and its next sibling's.
 const SELECTED = 1, DIMMED = 2, MARKED = 4, REMOVED = 8; // a cell's flags
@@ -102,15 +113,22 @@ export function drawBoard(board, catalog, view) {
 }
 
 const calm = matchMedia("(prefers-reduced-motion: reduce)");
+const RISE = [{ opacity: 0, transform: "scale(0.8)" }, { opacity: 1, transform: "none" }];
 
-/** A short animation of the cells of `sources` (none under prefers-reduced-motion). */
-export function flash(board, sources, keyframes, duration = 220) {
+/**
+ * The new cards in the cells of `sources` rise into place (not under prefers-reduced-motion).
+ * Each face keeps one animation and plays it again: a new animate() call costs more than the
+ * replay, and several animations on one face could not run on the compositor.
+ */
+export function rise(board, sources) {
   if (calm.matches) return;
-  for (const source of sources) board.cells.get(source)?.firstChild.animate(keyframes, { duration, easing: "ease-out" });
+  for (const source of sources) {
+    const cell = board.cells.get(source);
+    cell.hmRise ??= new Animation(new KeyframeEffect(cell.firstChild, RISE, { duration: 180, easing: "ease-out" }));
+    cell.hmRise.cancel();
+    cell.hmRise.play();
+  }
 }
-
-/** The cards that replace removed ones rise into place. */
-export const RISE = [{ opacity: 0, transform: "scale(0.8)" }, { opacity: 1, transform: "none" }];
 
 /** "Pile 3: 7 cards, queen of hearts" / "Slot R2: empty" in the page's language. */
 export function cellLabel(catalog, source, card, count) {

@@ -53,6 +53,9 @@ export function attachInput(board, { onTap, onClear, onUndo }) {
   board.root.addEventListener("click", (event) => {
     const cell = event.target.closest("[data-source]");
     if (!cell || !board.root.contains(cell)) return;
+    // A tap on the board is the game's alone: the theme's page-wide click handlers (they look
+    // for links) would only add to every tap's time.
+    event.stopPropagation();
     setCurrent(board, cell.dataset.source);
     onTap(cell.dataset.source);
   });

@@ -3,7 +3,7 @@
 // arrow keys, Home and End while focus is inside the viewer.
 
 import { parseRecord, replayRecord, moveText } from "./engine.js";
-import { createBoard, drawBoard } from "./board.js";
+import { createBoard, drawBoard, setDisabled } from "./board.js";
 import { loadCatalog } from "./i18n.js";
 
 function readRecord(element) {
@@ -81,13 +81,10 @@ export async function mountStepper(element) {
       said.push(t("game.stepper.marked", { what }));
     } else if (position.isWon()) said.push(t("game.stepper.won"));
     status.textContent = said.join(" ");
-    buttons.first.disabled = buttons.previous.disabled = step === 0;
-    buttons.next.disabled = buttons.last.disabled = step === total;
+    // A button that becomes disabled while it has the focus hands it to its neighbour.
+    setDisabled([[buttons.first, step === 0], [buttons.previous, step === 0], [buttons.next, step === total], [buttons.last, step === total]],
+      () => (step === 0 ? buttons.next : buttons.previous));
     element.dataset.step = String(step);
-    // A button that just became disabled would drop the focus out of the viewer.
-    if (document.activeElement?.disabled && controls.contains(document.activeElement)) {
-      (step === 0 ? buttons.next : buttons.previous).focus();
-    }
   }
 
   const targets = { first: () => 0, previous: () => step - 1, next: () => step + 1, last: () => total };
