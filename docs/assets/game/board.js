@@ -39,6 +39,11 @@ export function setDisabled(buttons, fallback) {
   if (focused?.disabled && buttons.some(([button]) => button === focused)) fallback().focus();
 }
 
+/** Set an attribute only when its value changes: even an equal write costs style work. */
+const setAttribute = (node, name, value) => {
+  if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+};
+
 // A cell's state is shown by data attributes, never classes: the theme's `:not([class])` rules
 // make any class change re-style the element's whole subtree and its next sibling's.
 const SELECTED = 1, DIMMED = 2, MARKED = 4, REMOVED = 8; // a cell's flags
@@ -93,21 +98,24 @@ export function drawBoard(board, catalog, view) {
       | (marked.includes(source) ? MARKED : 0) | (removed.includes(source) ? REMOVED : 0);
     // Most taps change two or three cells; the others are compared without building anything.
     if (cell.hmCard === card && cell.hmCount === count && cell.hmFlags === flags) continue;
+    const changedFlags = (cell.hmFlags ?? 0) ^ flags;
     Object.assign(cell, { hmCard: card, hmCount: count, hmFlags: flags });
     const isSlot = source.startsWith("R");
     const face = card ? catalog.text(`card.letter.${card.rankText}`) + catalog.text(`card.suit_symbol.${card.suit}`) : "";
     const [faceNode, tagNode] = cell.children;
     setText(faceNode, face);
     if (!isSlot) setText(tagNode.lastChild, String(count));
+    // On the face, not the cell: it only colours the face, and a change on the cell would make the
+    // button (which many of the theme's rules match) work out its own style again too.
     const kind = !card ? "empty" : card.isRed ? "red" : "black";
-    if (cell.dataset.card !== kind) cell.dataset.card = kind;
-    for (const [state, bit] of STATES) cell.toggleAttribute(`data-${state}`, Boolean(flags & bit));
+    if (faceNode.dataset.card !== kind) faceNode.dataset.card = kind;
+    for (const [state, bit] of STATES) if (changedFlags & bit) cell.toggleAttribute(`data-${state}`, Boolean(flags & bit));
     let label = cellLabel(catalog, source, card, count);
     if (flags & DIMMED) label = catalog.text("game.card.dimmed", { label });
-    if (cell.getAttribute("aria-label") !== label) cell.setAttribute("aria-label", label);
+    setAttribute(cell, "aria-label", label);
     if (cell.tagName === "BUTTON") {
-      cell.setAttribute("aria-pressed", flags & SELECTED ? "true" : "false");
-      cell.setAttribute("aria-disabled", card ? "false" : "true");
+      setAttribute(cell, "aria-pressed", flags & SELECTED ? "true" : "false");
+      setAttribute(cell, "aria-disabled", card ? "false" : "true");
     }
   }
 }
