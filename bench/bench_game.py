@@ -169,7 +169,8 @@ def main() -> list[Figure]:
         print(f"   {name}: median {statistics.median(values):.2f} ms, "
               f"p95 {percentile(values, 0.95):.2f} ms, max {max(values):.2f} ms")
     per_session = [percentile(taps["handler"], 0.95) for taps in sessions]
-    print("   tap handled + drawn, p95 of each page: " + ", ".join(f"{value:.2f} ms" for value in per_session))
+    each = ", ".join(f"{value:.2f} ms" for value in per_session)
+    print(f"   tap handled + drawn, p95 of each page: {each}")
     figures.append(Figure(f"tap handled and drawn at {SLOWDOWN}× CPU, p95 (median of {len(sessions)} pages)",
                           statistics.median(per_session), "ms", FRAME_MS, better="lower"))
     return figures
