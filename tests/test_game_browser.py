@@ -542,6 +542,8 @@ def test_stepper_steps_through_the_won_game_with_buttons_and_keys(page, site_url
         return stepper.locator(f"[data-source='{source}']").get_attribute("aria-label")
 
     assert stepper.locator("button[data-step='previous']").is_disabled()
+    # The viewer's cards are pictures, not buttons: no pointer over them.
+    assert set(stepper.locator("[data-source]").evaluate_all("cs => cs.map((c) => getComputedStyle(c).cursor)")) == {"default"}
     stepper.locator("button[data-step='next']").click()
     assert stepper.get_attribute("data-step") == "1"
     position.push(__import__("halfmoon").Move(tuple(moves[0])))

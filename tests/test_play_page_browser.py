@@ -168,7 +168,8 @@ def test_the_cards_that_replace_removed_ones_rise_into_place_one_animation_per_c
         tap(page, *move)
         removed |= set(move)
         # Every cell removed from has one animation, played again rather than stacked.
-        assert page.evaluate(ANIMATIONS) == {s: int(s in removed) for s in page.evaluate(ANIMATIONS)}
+        animations = page.evaluate(ANIMATIONS)
+        assert animations == {source: int(source in removed) for source in animations}
     assert sum(len(move) for move in example_moves()[:8]) > len(removed)  # some cell was replayed
 
 
