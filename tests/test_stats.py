@@ -450,3 +450,44 @@ def test_generated_solver_command_lines_fail_cleanly(tmp_path_factory, capsys, d
     assert code in (0, 1, 2, 3), (argv, code, err)
     if code == 2 and err.startswith("halfmoon: error:"):
         assert err.count("\n") == 1 and len(err) < 400, (argv, err)
+
+
+@pytest.mark.parametrize("foreign", [
+    b"one line of notes, no newline",
+    b"notes\nand a second line cut short",
+    gzip.compress(b"not ours\n" * 50, mtime=0),
+    b'{"format": "something else"}\n{"code": "HM1-N-AAAAAAA"',
+], ids=["one-line", "two-lines", "gzip", "other-json"])
+def test_a_file_that_is_not_a_results_file_is_refused_and_left_unchanged(tmp_path, capsys, foreign):
+    path = tmp_path / "other.txt"
+    path.write_bytes(foreign)
+    assert main(["stats", "--deals", "2", "--nodes", NODES, "--jobs", "1", "--results", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert str(path) in err and err.count("\n") == 1 and "Traceback" not in err
+    assert path.read_bytes() == foreign
+
+
+def test_a_results_file_with_a_bad_line_is_not_cut_on_resume(tmp_path, capsys):
+    results = tmp_path / "run.jsonl"
+    assert main(["stats", "--deals", "2", "--nodes", NODES, "--jobs", "1", "--results", str(results)]) == 0
+    damaged = results.read_bytes() + b"not json\n" + b'{"code": "HM1-N-AA'
+    results.write_bytes(damaged)
+    capsys.readouterr()
+    assert main(["stats", "--deals", "2", "--nodes", NODES, "--jobs", "1", "--results", str(results)]) == 2
+    err = capsys.readouterr().err
+    assert f"{results}:4" in err and err.count(f"{results}:4") == 1 and err.count("\n") == 1
+    assert results.read_bytes() == damaged
+
+
+def test_a_deeply_nested_line_and_a_trailing_blank_line(tmp_path, capsys):
+    results = tmp_path / "run.jsonl"
+    assert main(["stats", "--deals", "2", "--nodes", NODES, "--jobs", "1", "--results", str(results)]) == 0
+    good = results.read_bytes()
+    results.write_bytes(good + b"\n")
+    capsys.readouterr()
+    assert main(["stats", "--merge", str(results)]) == 0
+    capsys.readouterr()
+    results.write_bytes(good + b"[" * 100_000 + b"]" * 100_000 + b"\n")
+    assert main(["stats", "--merge", str(results)]) == 2
+    err = capsys.readouterr().err
+    assert f"{results}:4" in err and "nested too deeply" in err and err.count("\n") == 1

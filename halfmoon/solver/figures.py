@@ -116,33 +116,37 @@ def read_results(path: Path, *, repair: bool = False) -> tuple[RunHeader, list[D
 
     A last line cut short (the run was killed while writing it) is dropped, and with
     ``repair`` cut off the file so that appending can resume; any other bad line is an error
-    naming the file and the line.
+    naming the file and the line. Nothing is cut before the whole file has been read as a
+    results file: a file that is not one is left as it is.
     """
     with open(path, "rb") as stream:
         raw = stream.read()
     lines = raw.split(b"\n")
     complete = lines[:-1]  # the part after the last newline is unfinished (or empty)
-    if lines[-1].strip():
-        if repair:
-            with open(path, "r+b") as stream:
-                stream.truncate(len(raw) - len(lines[-1]))
     if not complete:
-        raise ResultsFileError(f"{path}: empty results file (no header line)")
+        raise ResultsFileError(f"{path}: not a halfmoon stats results file (no header line)")
     header = RunHeader.from_json(_line(path, 1, complete[0]), f"{path}:1")
     results = []
     for number, line in enumerate(complete[1:], start=2):
+        if not line.strip():
+            continue  # a blank line (an editor's trailing newline) holds no deal
+        data = _line(path, number, line)
         try:
-            results.append(DealResult.from_json(_line(path, number, line)))
+            results.append(DealResult.from_json(data))
         except ValueError as error:
             raise ResultsFileError(f"{path}:{number}: {error}") from None
+    if repair and lines[-1].strip():
+        with open(path, "r+b") as stream:
+            stream.truncate(len(raw) - len(lines[-1]))
     return header, results
 
 
 def _line(path: Path, number: int, line: bytes) -> object:
     try:
         return strict_json(line.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as error:
-        raise ResultsFileError(f"{path}:{number}: not a JSON line: {error}") from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        reason = "nested too deeply" if isinstance(error, RecursionError) else error
+        raise ResultsFileError(f"{path}:{number}: not a JSON line: {reason}") from None
 
 
 def header_line(header: RunHeader) -> str:
