@@ -231,3 +231,37 @@ def test_the_deal_codes_page_shows_chart_lookup_and_figures_in_every_language(bu
     if not FIGURES["undecided_deals"]:
         assert catalog(lang).messages["docs.undecided.none"] in html
     assert_the_budget_is_stated(measured_paragraph(html, lang), lang)
+
+
+HOSTILE = ['HM1-N-AAAAADF)<img src=x onerror="alert(document.domain)">(', "[x](javascript:alert(2))",
+           "HM1-N-AAAAAAB<script>", "<b>HM1-N-AAAAAAB</b>"]
+
+
+def one_undecided(**entry: str) -> dict:
+    return {"undecided": 1, "undecided_deals": [{**UNDECIDED[0], **entry}]}
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+@pytest.mark.parametrize("insert, figures", [
+    ("{{hm lost 1}}", lambda text: {"lost_deals": [text]}),
+    ("{{hm stat start}}", lambda text: {"start": text}),
+    ("{{hm stat last}}", lambda text: {"last": text}),
+    ("{{hm undecided_deals}}", lambda text: one_undecided(code=text)),
+    ("{{hm undecided_deals}}", lambda text: one_undecided(sat_solver=text)),
+])
+def test_published_text_that_is_no_deal_code_or_solver_name_never_reaches_the_page(
+        tmp_path, insert, figures, text):
+    path = tmp_path / "winnability.json"
+    path.write_text(json.dumps(figures(text)), encoding="utf-8")
+    context = Context(ExampleLoader(DOCS), "records/HM1-N-AAAAAAB.txt", Stats(path), "he", FILES)
+    with pytest.raises(SourceError) as caught:
+        replace_inserts(f"See {insert}.\n", 3, Writer("he", html=True), context)
+    assert caught.value.line == 3 and caught.value.message.startswith("winnability.json: ")
+
+
+def test_a_published_code_reaches_the_page_as_the_code_read():
+    path = DOCS / "records" / "winnability.json"
+    context = Context(ExampleLoader(DOCS), "records/HM1-N-AAAAAAB.txt", Stats(path), "en", FILES)
+    assert Stats(path).lost_deals() == FIGURES["lost_deals"]
+    html = replace_inserts("{{hm lost 2}}", 1, Writer("en", html=True), context)
+    assert "<img" not in html and "javascript:" not in html

@@ -11,6 +11,7 @@ import copy
 import datetime
 import json
 import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,9 @@ class UndecidedDeal:
 
 
 UNDECIDED_FIELDS = {"code": str, "search_positions": int, "sat_solver": str, "sat_conflicts": int}
+# A SAT solver's name as python-sat spells it: it reaches the page, so nothing but letters,
+# digits, dots, dashes and underscores.
+SOLVER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,39}")
 
 
 _KINDS: dict[type | tuple[type, ...], str] = {int: "a whole number", str: "a text"}
@@ -140,10 +144,18 @@ class Stats:
             raise SourceError(f"{self.path.name}: 'date' is not a date (YYYY-MM-DD): {text!r}") from None
 
     def lost_deals(self) -> list[str]:
+        """The lost deals' codes, each read as a deal code (the page shows the code read, never
+        the file's text)."""
         codes = self.data().get("lost_deals")
         if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
             raise SourceError(f"{self.path.name}: 'lost_deals' must be a list of deal codes")
-        return codes
+        return [self._code(f"lost_deals[{index}]", code) for index, code in enumerate(codes)]
+
+    def _code(self, name: str, text: str) -> str:
+        try:
+            return str(DealCode.parse(text))
+        except HalfMoonError as error:
+            raise SourceError(f"{self.path.name}: {name}: {error}") from None
 
     def undecided_deals(self) -> list[UndecidedDeal]:
         """The deals left undecided, with what each was given, as many as ``undecided`` counts."""
@@ -170,10 +182,10 @@ class Stats:
             if kind is str and not (isinstance(value, str) and value.strip()):
                 raise SourceError(f"{where}: {name!r} must be a name, not {json.dumps(value)[:40]}")
             values[name] = value
-        try:
-            values["code"] = str(DealCode.parse(values["code"]))
-        except HalfMoonError as error:
-            raise SourceError(f"{where}: {error}") from None
+        if not SOLVER_NAME.fullmatch(values["sat_solver"]):
+            raise SourceError(f"{where}: 'sat_solver' must be a solver's name (letters, digits, "
+                              f"'.', '-', '_'), not {json.dumps(values['sat_solver'])[:40]}")
+        values["code"] = self._code(f"undecided_deals[{index}]", values["code"])
         return UndecidedDeal(**values)
 
     def render(self, name: str, writer: Writer, case: str | None = None) -> str:
@@ -195,7 +207,7 @@ class Stats:
         if name == "date":
             return format_date(self.date(), "long", locale=locale)
         if name in CODES:
-            return writer.code(self._field(name, str))
+            return writer.code(self._code(name, self._field(name, str)))  # type: ignore[arg-type]
         if name == "deals":
             return writer.count(self.number(name), "deals", case)
         if name in COUNTS:
