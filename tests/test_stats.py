@@ -35,6 +35,9 @@ NODES = "20000"
 START = "HM1-N-AAAAAAK"
 # Timings and provenance differ from run to run; everything else must not.
 VARYING = {"cpu_seconds", "ms_per_deal", "date", "command"}
+# Seconds that only a hang reaches, even on a machine loaded many times over (CI shares its 2
+# cores): a test that waits on a process stops at the process's event, never at this bound.
+HANG = 600
 
 
 def stats_json(capsys, *args: str) -> dict:
@@ -222,7 +225,7 @@ def test_a_huge_run_starts_at_once(tmp_path):
         assert _wait_for_lines(results, 2, process), "no deal written"
     finally:
         os.killpg(process.pid, signal.SIGINT)
-        process.communicate(timeout=60)
+        process.communicate(timeout=HANG)
     assert process.returncode == 130
 
 
@@ -231,7 +234,7 @@ def test_sigterm_ends_the_run_like_ctrl_c(tmp_path):
     process = _start_stats(["--deals", "3000", "--jobs", "3", "--results", str(results)])
     assert _wait_for_lines(results, 2, process), "no deal written"
     os.killpg(process.pid, signal.SIGTERM)
-    err = process.communicate(timeout=60)[1]
+    err = process.communicate(timeout=HANG)[1]
     assert process.returncode == 143 and err.count("\n") == 1 and "terminated" in err
     assert read_results(results)[1]
 
@@ -242,7 +245,7 @@ def test_a_worker_killed_from_outside_is_one_error_naming_its_deals_never_a_hang
     assert _wait_for_lines(results, 2, process), "no deal written"
     children = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
     os.kill(int(children[0]), signal.SIGKILL)
-    err = process.communicate(timeout=60)[1]
+    err = process.communicate(timeout=HANG)[1]
     assert process.returncode == 2 and err.count("\n") == 1, err
     assert "a worker failed on the deals HM1-N-" in err and "the worker was killed by SIGKILL" in err
     assert read_results(results)[1]
@@ -256,7 +259,7 @@ def _start_stats(args: list[str]) -> subprocess.Popen:
     )
 
 
-def _wait_for_lines(path: Path, count: int, process: subprocess.Popen, bound: float = 120) -> bool:
+def _wait_for_lines(path: Path, count: int, process: subprocess.Popen, bound: float = HANG) -> bool:
     deadline = time.monotonic() + bound  # generous: only a hang reaches it
     while time.monotonic() < deadline and process.poll() is None:
         if path.exists() and path.read_bytes().count(b"\n") >= count:
@@ -282,10 +285,10 @@ def test_ctrl_c_with_more_workers_than_cores_ends_cleanly_and_keeps_the_results(
         process = _start_stats(["--deals", "3000", "--jobs", jobs, "--results", str(results)])
         assert _wait_for_lines(results, seen + 1, process), f"attempt {attempt}: no new deal written"
         os.killpg(process.pid, signal.SIGINT)
-        out, err = process.communicate(timeout=60)
+        out, err = process.communicate(timeout=HANG)
         assert process.returncode == 130, err
         assert err.count("\n") == 1 and "interrupted" in err and "Traceback" not in err
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + HANG
         while _group_alive(process.pid) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert not _group_alive(process.pid), "worker processes outlived the run"
