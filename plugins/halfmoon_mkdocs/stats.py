@@ -82,6 +82,7 @@ class Stats:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._data: dict[str, object] | None = None
+        self._lost: list[str] | None = None
 
     def data(self) -> dict[str, object]:
         if self._data is None:
@@ -145,11 +146,13 @@ class Stats:
 
     def lost_deals(self) -> list[str]:
         """The lost deals' codes, each read as a deal code (the page shows the code read, never
-        the file's text)."""
-        codes = self.data().get("lost_deals")
-        if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
-            raise SourceError(f"{self.path.name}: 'lost_deals' must be a list of deal codes")
-        return [self._code(f"lost_deals[{index}]", code) for index, code in enumerate(codes)]
+        the file's text). Read once a build: every language's pages show them."""
+        if self._lost is None:
+            codes = self.data().get("lost_deals")
+            if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
+                raise SourceError(f"{self.path.name}: 'lost_deals' must be a list of deal codes")
+            self._lost = [self._code(f"lost_deals[{index}]", code) for index, code in enumerate(codes)]
+        return self._lost
 
     def _code(self, name: str, text: str) -> str:
         try:
