@@ -18,6 +18,7 @@ from pathlib import Path
 
 from .dealcode import DEAL_COUNT, LOOK_ALIKES, TRIMMED, DealCode, splitmix64
 from .errors import DealCodeError, HalfMoonError, RecordError
+from .files import write_atomic
 from .game import Game, TapResult
 from .moves import SOURCES
 from .record import Record
@@ -212,7 +213,7 @@ def write(directory: Path) -> list[Path]:
     for name, generate in GENERATORS.items():
         path = directory / f"{name}.jsonl"
         lines = [_line(case) for case in (HEADER, *generate())]
-        path.write_text("\n".join(lines) + "\n", "utf-8")
+        write_atomic(path, "\n".join(lines) + "\n")
         written.append(path)
     return written
 

@@ -19,6 +19,7 @@ from babel import Locale, UnknownLocaleError
 
 from .cards import Card
 from .errors import HalfMoonError
+from .files import NotAFileError, read_regular
 from .moves import Source, is_reserve
 
 DEFAULT_LANGUAGE = "en"
@@ -203,8 +204,10 @@ def read_messages(path: Path) -> tuple[dict[str, Message], dict[str, str]]:
     Raises TranslationError (one line: the file and what is wrong) when the file cannot be
     read as a JSON object at all: not UTF-8, not JSON, nested without end, too big.
     """
-    with open(path, "rb") as file:
-        data = file.read(MAX_CATALOG_BYTES + 1)
+    try:
+        data = read_regular(path, MAX_CATALOG_BYTES)
+    except NotAFileError as error:
+        raise TranslationError(str(error)) from None
     if len(data) > MAX_CATALOG_BYTES:
         raise TranslationError(f"{path}: larger than {MAX_CATALOG_BYTES // 2**20} MB, not a catalog")
     try:

@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from .dealcode import DealCode
 from .errors import DealCodeError, HalfMoonError, IllegalMoveError, InvalidMoveError, RecordError
+from .files import NotAFileError, read_regular
 from .moves import Move
 from .position import Position
 
@@ -135,7 +136,8 @@ def replay(text: str, name: str = "<record>") -> Position:
 def read_record(path: str) -> Record:
     """Read a record file (UTF-8, a byte order mark allowed); ``-`` reads standard input.
 
-    At most what RECORD_LIMIT characters can take is read, so ``/dev/zero`` is refused, not exhausted.
+    At most what RECORD_LIMIT characters can take is read; a named pipe or a device (``/dev/zero``)
+    is refused, not waited on or exhausted.
     """
     import sys
 
@@ -149,8 +151,9 @@ def read_record(path: str) -> Record:
         if path == "-":
             data = sys.stdin.buffer.read(most + 1)
         else:
-            with open(path, "rb") as handle:
-                data = handle.read(most + 1)
+            data = read_regular(path, most)
+    except NotAFileError as error:
+        raise HalfMoonError(f"cannot read record {error}") from None
     except OSError as error:
         raise HalfMoonError(f"cannot read record {name}: {error.strerror or error}") from None
     except ValueError as error:  # a closed or detached standard input

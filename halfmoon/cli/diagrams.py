@@ -26,6 +26,7 @@ from ..dealcode import DealCode
 from ..diagram import check_xml_text, render_svg
 from ..diagram.png import DEFAULT_SCALE, svg_to_png
 from ..errors import CommandLineError, DealCodeError, HalfMoonError, InvalidSourceError, quoted
+from ..files import NotAFileError, read_regular, write_atomic
 from ..i18n import available_languages, catalog
 from ..moves import Source, parse_source
 from ..position import Position
@@ -109,6 +110,7 @@ class Picture:
     stem: str
     marks: tuple[Source, ...] = ()
     removed: tuple[Source, ...] = ()
+    source: str = ""  # the deal code or the full path of the record file it was drawn from
 
 
 def run_diagram(args: argparse.Namespace) -> int:
@@ -142,9 +144,9 @@ def run_diagram(args: argparse.Namespace) -> int:
     if args.output == "-":
         _print_svg(svg)
     elif output_format == "png":
-        _write_atomically(Path(args.output), svg_to_png(svg, scale=_scale(args.scale)))
+        write_atomic(Path(args.output), svg_to_png(svg, scale=_scale(args.scale)))
     else:
-        _write_atomically(Path(args.output), (svg + "\n").encode("utf-8"))
+        write_atomic(Path(args.output), (svg + "\n").encode("utf-8"))
     return 0
 
 
@@ -153,18 +155,6 @@ def _print_svg(svg: str) -> None:
     encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
     data = (svg + "\n").encode(encoding, "xmlcharrefreplace").decode(encoding)
     sys.stdout.write(data)
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file beside it: never half a file."""
-    staged = path.with_name(f".{path.name}.halfmoon-tmp")
-    try:
-        staged.write_bytes(data)
-        os.replace(staged, path)
-    except OSError as error:
-        raise CommandLineError(f"cannot write {path}: {error.strerror or error}") from None
-    finally:
-        staged.unlink(missing_ok=True)
 
 
 def _record_or_code(code: str | None, record_path: str | None) -> Record:
@@ -230,7 +220,12 @@ def run_diagrams(args: argparse.Namespace) -> int:
     pictures: dict[str, Picture] = {}  # by file name: an entry given twice is drawn once
     for entry in entries:
         for picture in _pictures(*entry):
-            pictures.setdefault(picture.stem, picture)
+            before = pictures.setdefault(picture.stem, picture)
+            if before.source != picture.source:  # two inputs, one file name: one would be lost
+                raise CommandLineError(
+                    f"{entry[2]}: the diagram {picture.stem} of {picture.source} would take the file "
+                    f"name of the one of {before.source}: rename one of the records"
+                )
     out_dir = Path(args.out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     # Every file is drawn into a staging folder first and moved into place only when all
@@ -244,12 +239,23 @@ def run_diagrams(args: argparse.Namespace) -> int:
                 for output_format in formats:
                     _draw(picture, lang, output_format, scale, staging / f"{name}.{output_format}")
                     names.append(f"{name}.{output_format}")
+        for name in names:  # nothing is moved while one of the names is taken by a folder
+            _check_replaceable(out_dir / name)
         for name in names:
             os.replace(staging / name, out_dir / name)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     print(f"halfmoon: wrote {len(names)} diagram(s) to {out_dir}", file=sys.stderr)
     return 0
+
+
+def _check_replaceable(path: Path) -> None:
+    if path.is_symlink() or not path.exists():
+        return
+    if path.is_dir():
+        raise CommandLineError(f"cannot write {path}: a folder of that name is in the way")
+    if not path.is_file():
+        raise CommandLineError(f"cannot write {path}: not a regular file")
 
 
 def _draw(picture: Picture, lang: str, output_format: str, scale: float, path: Path) -> None:
@@ -263,8 +269,7 @@ def _draw(picture: Picture, lang: str, output_format: str, scale: float, path: P
 
 def _read_list(path: Path) -> list[tuple[str, Path, str]]:
     try:
-        with path.open("rb") as handle:
-            data = handle.read(LIST_LIMIT + 1)
+        data = read_regular(path, LIST_LIMIT)
         if len(data) > LIST_LIMIT:
             raise CommandLineError(f"cannot read the list {path}: larger than {LIST_LIMIT:,} bytes")
         text = data.decode("utf-8-sig")  # a byte order mark is allowed
@@ -272,6 +277,8 @@ def _read_list(path: Path) -> list[tuple[str, Path, str]]:
         if isinstance(error, CommandLineError):
             raise
         reason = getattr(error, "strerror", None) or error
+        if isinstance(error, NotAFileError):
+            reason = str(error).removeprefix(f"{path}: ")
         raise CommandLineError(f"cannot read the list {path}: {reason}") from None
     entries = []
     for number, line in enumerate(text.splitlines(), start=1):
@@ -306,7 +313,7 @@ def _entry_pictures(entry: str, base: Path) -> list[Picture]:
         raise CommandLineError("an empty entry: give a deal code, FILE, FILE@N or FILE@all")
     if entry.upper().startswith("HM") and "@" not in entry and not _exists(base / entry):
         code = DealCode.parse(entry)
-        return [Picture(Position(code), str(code))]
+        return [Picture(Position(code), str(code), source=str(code))]
     match = _ENTRY.fullmatch(entry)
     if match is None:
         raise CommandLineError("expected a deal code, FILE, FILE@N or FILE@all")
@@ -321,17 +328,19 @@ def _entry_pictures(entry: str, base: Path) -> list[Picture]:
     stem, moves = path.stem, record.moves
     after = match["after"]
     last = record.replay()  # a bad move fails here, with its line and column
+    source = os.path.realpath(path)
     if after is None:
-        return [Picture(last, stem)]
+        return [Picture(last, stem, source=source)]
     if after != "all":
         number = _move_number(after, "@N:")
-        return [Picture(record.replay(number), f"{stem}-{number:03d}")]
+        return [Picture(record.replay(number), f"{stem}-{number:03d}", source=source)]
     return [
         Picture(
             record.replay(number),
             f"{stem}-{number:03d}",
             marks=moves[number].sources if number < len(moves) else (),
             removed=moves[number - 1].sources if number else (),
+            source=source,
         )
         for number in range(len(moves) + 1)
     ]

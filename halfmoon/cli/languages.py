@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import i18n
+from ..files import write_atomic
 from ..i18n import (
     DEFAULT_LANGUAGE,
     PLACEHOLDER,
@@ -92,14 +93,11 @@ def run_new_language(args: argparse.Namespace) -> int:
         if not (english / page).is_file():
             raise TranslationError(f"{english / page}: no such English page to copy")
 
-    catalog_path.write_text(
-        json.dumps(untranslated_catalog(code), ensure_ascii=False, indent=2) + "\n",
-        encoding="utf-8",
-    )
+    write_atomic(catalog_path, json.dumps(untranslated_catalog(code), ensure_ascii=False, indent=2) + "\n")
     pages_dir.mkdir(parents=True)
     for page in pages:
         text = (english / page).read_text(encoding="utf-8")
-        (pages_dir / page).write_text(with_translated_from(text, NOT_YET), encoding="utf-8")
+        write_atomic(pages_dir / page, with_translated_from(text, NOT_YET))
     palette = [UNTRANSLATED + label for label in site.default.palette_labels]
     add_language_entry(args.config, code, name, palette)
 
@@ -181,8 +179,7 @@ def run_mark_translated(args: argparse.Namespace) -> int:
     for page in args.pages:
         lang, english = english_source(site, page)
         value = git_blob_hash(english.read_bytes())
-        page.write_text(with_translated_from(page.read_text(encoding="utf-8"), value),
-                        encoding="utf-8")
+        write_atomic(page, with_translated_from(page.read_text(encoding="utf-8"), value))
         print(f"{page}: translates {english} as it is now ({value[:12]})")
     return 0
 

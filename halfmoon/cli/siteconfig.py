@@ -13,6 +13,7 @@ from typing import Any
 
 import yaml
 
+from ..files import write_atomic
 from ..i18n import TranslationError, text_direction
 
 
@@ -152,7 +153,7 @@ def add_language_entry(config: Path, code: str, name: str, palette: Sequence[str
     # After the line of the item's last scalar (a node's own end_mark reaches the next token,
     # past any comment that introduces what follows).
     end = _line_after(text, _last_scalar(last).end_mark.index)
-    config.write_text(text[:end] + entry + text[end:], encoding="utf-8")
+    write_atomic(config, text[:end] + entry + text[end:])
 
 
 def _languages_node(root: yaml.Node, config: Path) -> yaml.SequenceNode:

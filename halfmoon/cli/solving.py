@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..dealcode import DealCode
 from ..errors import HalfMoonError
+from ..files import write_atomic
 from ..record import Record
 from ..solver import LOST, UNDECIDED, Solution, solve
 
@@ -112,7 +113,7 @@ def run_solve(args: argparse.Namespace) -> int:
         return EXIT_UNDECIDED
     text = record_text(code, solution)
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        write_atomic(args.output, text)
         print(f"halfmoon: won game of {code} written to {args.output}", file=sys.stderr)
     elif not args.json:
         sys.stdout.write(text)

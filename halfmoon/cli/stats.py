@@ -28,6 +28,7 @@ from tqdm import tqdm
 
 from ..dealcode import DEAL_COUNT, DealCode
 from ..errors import HalfMoonError
+from ..files import lock_exclusively, open_regular, write_atomic
 from ..solver.figures import (
     ResultsFileError,
     RunHeader,
@@ -179,7 +180,7 @@ def run_stats(args: argparse.Namespace) -> int:
 
 def _run_merge(args: argparse.Namespace) -> int:
     for name in args.merge:
-        if not Path(name).is_file():
+        if not Path(name).exists():
             raise ResultsFileError(f"{name}: no such results file")
     header, results, complete = merge([Path(name) for name in args.merge])
     if header.solver != SOLVER_ID:  # its verdicts and the budgets written beside them would not match
@@ -198,17 +199,19 @@ def _run_merge(args: argparse.Namespace) -> int:
     for option, name in (("--verdicts", args.verdicts), ("--lost", args.lost)):
         if name:
             command += f" {option} {shlex.quote(name)}"
-    if args.verdicts:
-        data = encode(DealCode.parse(header.start), header.deals, results)
-        Path(args.verdicts).write_bytes(data)
-        print(f"halfmoon: verdicts of {header.deals:,} deals written to {args.verdicts} "
-              f"({len(data):,} bytes)", file=sys.stderr)
+    # Everything is worked out and checked before the first file is written: a merge that
+    # cannot be summarised (no deals yet, a foreign line) leaves the published files as they were.
     summary = summarise(header, results, command, complete=complete)
+    verdicts = encode(DealCode.parse(header.start), header.deals, results) if args.verdicts else b""
+    if args.verdicts:
+        write_atomic(args.verdicts, verdicts)
+        print(f"halfmoon: verdicts of {header.deals:,} deals written to {args.verdicts} "
+              f"({len(verdicts):,} bytes)", file=sys.stderr)
     if args.lost:
-        Path(args.lost).write_text(
+        write_atomic(
+            args.lost,
             f"# The {summary.lost:,} deals of {summary.start} to {summary.last} that cannot be won "
             f"(each proved twice; {command}).\n" + "".join(code + "\n" for code in summary.lost_deals),
-            encoding="utf-8",
         )
     _write_summary(args, summary)
     return 0
@@ -217,16 +220,27 @@ def _run_merge(args: argparse.Namespace) -> int:
 def _write_summary(args: argparse.Namespace, summary: Summary) -> None:
     text = dumps(summary.to_json(), indent=2) + "\n" if args.json else format_summary(summary)
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        write_atomic(args.output, text)
         print(f"halfmoon: figures written to {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(text)
 
 
 def _open_results(path: Path, header: RunHeader) -> tuple[list[DealResult], TextIO]:
-    """The deals already in ``path`` (same run only) and the file open for appending."""
+    """The deals already in ``path`` (same run only) and the file open for appending.
+
+    The file is locked for the whole run: a second run on it is refused, naming the process
+    that holds it, instead of interleaving its lines with this one's.
+    """
     check_writable(str(path), "--results")
-    if path.exists() and path.stat().st_size > 0:
+    descriptor = open_regular(path, os.O_RDWR | os.O_CREAT | os.O_APPEND)
+    stream = os.fdopen(descriptor, "a", encoding="utf-8")
+    try:
+        lock_exclusively(stream.fileno(), path)
+        if os.fstat(descriptor).st_size == 0:
+            stream.write(header_line(header))
+            stream.flush()
+            return [], stream
         theirs, done = read_results(path, repair=True)
         if theirs != header:
             raise ResultsFileError(
@@ -234,11 +248,10 @@ def _open_results(path: Path, header: RunHeader) -> tuple[list[DealResult], Text
                 f"{theirs.shard}/{theirs.of}, {theirs.nodes:,} nodes, {theirs.solver}): "
                 "give another --results file or the same options"
             )
-        return done, open(path, "a", encoding="utf-8")
-    stream = open(path, "w", encoding="utf-8")
-    stream.write(header_line(header))
-    stream.flush()
-    return [], stream
+        return done, stream
+    except BaseException:
+        stream.close()
+        raise
 
 
 def _command(args: argparse.Namespace, start: DealCode) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import DiagramExportError
+from ..files import write_atomic
 from .svg import resolve_theme
 
 DEFAULT_SCALE = 2.0
@@ -36,5 +37,5 @@ def write_png(svg: str, path: str | Path, *, scale: float = DEFAULT_SCALE,
               background: str | None = DEFAULT_BACKGROUND) -> Path:
     """Write the PNG of ``svg`` to ``path``; returns the path."""
     path = Path(path)
-    path.write_bytes(svg_to_png(svg, scale=scale, background=background))
+    write_atomic(path, svg_to_png(svg, scale=scale, background=background))
     return path

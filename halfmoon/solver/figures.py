@@ -14,8 +14,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from ..dealcode import DealCode
+from ..dealcode import DEAL_COUNT, DealCode
 from ..errors import HalfMoonError
+from ..files import NotAFileError, read_regular
 from .search import Verdict
 from .survey import CONFIRM_NODES, Budget, DealResult
 
@@ -108,7 +109,19 @@ class RunHeader:
                 raise ResultsFileError(f"{where}: bad header: {name!r} is not {kind.__name__}")
         if not 1 <= header.shard <= header.of or header.deals < 1 or header.nodes < 1:
             raise ResultsFileError(f"{where}: bad header: shard, deals or nodes out of range")
+        try:
+            first = DealCode.parse(header.start)
+        except HalfMoonError as error:
+            raise ResultsFileError(f"{where}: bad header: 'start': {error}") from None
+        if first.number + header.deals > DEAL_COUNT:
+            raise ResultsFileError(f"{where}: bad header: {header.deals:,} deals from {first} run past "
+                                   f"the last deal code {DealCode(DEAL_COUNT - 1)}")
         return header
+
+    def holds(self, number: int) -> bool:
+        """Whether the deal numbered ``number`` belongs to this shard of the run."""
+        offset = number - DealCode.parse(self.start).number
+        return 0 <= offset < self.deals and offset % self.of == self.shard - 1
 
 
 def read_results(path: Path, *, repair: bool = False) -> tuple[RunHeader, list[DealResult]]:
@@ -116,36 +129,55 @@ def read_results(path: Path, *, repair: bool = False) -> tuple[RunHeader, list[D
 
     A last line cut short (the run was killed while writing it) is dropped, and with
     ``repair`` cut off the file so that appending can resume; any other bad line is an error
-    naming the file and the line. Nothing is cut before the whole file has been read as a
-    results file: a file that is not one is left as it is.
+    naming the file and the line, and so is a deal outside the header's run or shard. A deal
+    written twice (two runs that once appended to one file) is kept once; twice with two
+    verdicts is an error. Nothing is cut before the whole file has been read as a results
+    file: a file that is not one is left as it is.
     """
-    with open(path, "rb") as stream:
-        raw = stream.read()
+    try:
+        raw = read_regular(path)
+    except NotAFileError as error:
+        raise ResultsFileError(str(error)) from None
     lines = raw.split(b"\n")
     complete = lines[:-1]  # the part after the last newline is unfinished (or empty)
     if not complete:
         raise ResultsFileError(f"{path}: not a halfmoon stats results file (no header line)")
     header = RunHeader.from_json(_line(path, 1, complete[0]), f"{path}:1")
-    results = []
+    results: dict[str, tuple[int, DealResult]] = {}
     for number, line in enumerate(complete[1:], start=2):
         if not line.strip():
             continue  # a blank line (an editor's trailing newline) holds no deal
         data = _line(path, number, line)
         try:
-            results.append(DealResult.from_json(data))
+            result = DealResult.from_json(data)
         except ValueError as error:
             raise ResultsFileError(f"{path}:{number}: {error}") from None
+        if not header.holds(DealCode.parse(result.code).number):
+            where = "" if header.of == 1 else f", shard {header.shard}/{header.of}"
+            raise ResultsFileError(f"{path}:{number}: {result.code} is not a deal of this run "
+                                   f"({header.deals:,} deals from {header.start}{where})")
+        before = results.setdefault(result.code, (number, result))
+        if before[1].verdict != result.verdict:
+            raise ResultsFileError(f"{path}:{number}: {result.code} is {result.verdict} here, "
+                                   f"{before[1].verdict} on line {before[0]}")
     if repair and lines[-1].strip():
         with open(path, "r+b") as stream:
             stream.truncate(len(raw) - len(lines[-1]))
-    return header, results
+    return header, [result for _, result in results.values()]
 
 
 def _line(path: Path, number: int, line: bytes) -> object:
     try:
-        return strict_json(line.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as error:
-        reason = "nested too deeply" if isinstance(error, RecursionError) else error
+        text = line.decode("utf-8")
+        data = strict_json(text)
+        if "\\u" in text:  # an escape may stand for half a surrogate pair, which no file can hold
+            dumps(data).encode("utf-8")
+        return data
+    except (UnicodeError, ValueError, RecursionError) as error:
+        if isinstance(error, UnicodeEncodeError):
+            reason = f"{error.object[error.start]!r} is half a surrogate pair, not a character"
+        else:
+            reason = "nested too deeply" if isinstance(error, RecursionError) else str(error)
         raise ResultsFileError(f"{path}:{number}: not a JSON line: {reason}") from None
 
 
