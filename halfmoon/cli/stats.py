@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import ctypes
 import itertools
 import multiprocessing
 import multiprocessing.connection
@@ -17,6 +18,7 @@ import shlex
 import signal
 import sys
 import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -51,10 +53,16 @@ MAX_JOBS_PER_CORE = 4
 CHUNK = 4  # deals sent to a worker at once
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
 EXIT_TERMINATED = 143  # 128 + SIGTERM
+EXIT_HUNG_UP = 129  # 128 + SIGHUP: the terminal was closed
+EXIT_PARENT_GONE = 1  # a worker whose run has ended without it
 
 
 class _Terminated(Exception):
-    """SIGTERM, handled like Ctrl-C."""
+    """SIGTERM or SIGHUP, handled like Ctrl-C."""
+
+    def __init__(self, signum: int = signal.SIGTERM) -> None:
+        super().__init__(signum)
+        self.signum = signum
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -165,10 +173,14 @@ def run_stats(args: argparse.Namespace) -> int:
         progress.close()
         where = (f"kept in {args.results}; run the same command to resume" if args.results
                  else "not kept: give --results FILE to keep them")
-        how = "terminated" if isinstance(stop, _Terminated) else "interrupted"
-        print(f"halfmoon: {how}: {len(collected):,} of {header.size():,} deals done, {where}",
-              file=sys.stderr)
-        return EXIT_TERMINATED if isinstance(stop, _Terminated) else EXIT_INTERRUPTED
+        how, status = "interrupted", EXIT_INTERRUPTED
+        if isinstance(stop, _Terminated):
+            hung_up = stop.signum == signal.SIGHUP
+            how, status = ("hung up", EXIT_HUNG_UP) if hung_up else ("terminated", EXIT_TERMINATED)
+        with contextlib.suppress(OSError):  # after a hang-up, standard error may be gone too
+            print(f"halfmoon: {how}: {len(collected):,} of {header.size():,} deals done, {where}",
+                  file=sys.stderr)
+        return status
     finally:
         progress.close()
         if results_file is not None:
@@ -281,13 +293,23 @@ def _failure(chunk: list[int], error: BaseException) -> HalfMoonError:
 def _worker_init() -> None:
     # Ctrl-C reaches every process of the group: only the parent acts on it, and it ends
     # the workers itself (SIGTERM, which must kill them at once, even inside the SAT solver).
+    # A closed terminal's SIGHUP likewise: the parent keeps the results and ends them.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def _work(connection: Connection, nodes: int) -> None:
-    """A worker: decide each chunk the parent sends, answer with the results or the error."""
+def _work(connection: Connection, nodes: int, parent: int, inherited: list[Connection]) -> None:
+    """A worker: decide each chunk the parent sends, answer with the results or the error.
+
+    ``inherited`` are the parent's ends of the pipes (this worker's and those of the workers
+    started before it) that a forked worker holds copies of: closed at once, so that the
+    parent's death reaches every worker as the end of its pipe.
+    """
     _worker_init()
+    for end in inherited:
+        end.close()
+    _end_with_parent(parent)
     while (chunk := _receive(connection)) is not None:
         try:
             answer: list[DealResult] | BaseException = examine_chunk(chunk, nodes)
@@ -297,6 +319,31 @@ def _work(connection: Connection, nodes: int) -> None:
             connection.send(answer)
         except Exception:  # an exception that does not pickle: its words do
             connection.send(_failure(chunk, cast(BaseException, answer)))
+
+
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+PARENT_POLL_SECONDS = 1.0
+
+
+def _end_with_parent(parent: int) -> None:
+    """Have this worker killed when its parent dies, even inside the SAT solver: Linux's
+    PR_SET_PDEATHSIG, else a thread that looks for the parent every second."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
+                if os.getppid() != parent:  # it died before the request was made
+                    os._exit(EXIT_PARENT_GONE)
+                return
+        except (OSError, AttributeError):
+            pass
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL_SECONDS)
+        os._exit(EXIT_PARENT_GONE)
+
+    threading.Thread(target=watch, name="halfmoon-parent-watch", daemon=True).start()
 
 
 def _receive(connection: Connection) -> list[int] | None:
@@ -311,9 +358,14 @@ class _Worker:
     at any moment (SIGTERM to the process group) leaves no lock held that the parent would
     then wait on for ever, as multiprocessing.Pool's shared task queue can."""
 
-    def __init__(self, nodes: int) -> None:
+    def __init__(self, nodes: int, others: list[_Worker]) -> None:
         self.connection, theirs = multiprocessing.Pipe()
-        self.process = multiprocessing.Process(target=_work, args=(theirs, nodes), daemon=True)
+        # A forked worker inherits the parent's end of every pipe made so far; it closes them.
+        forked = multiprocessing.get_start_method() == "fork"
+        inherited = [self.connection, *(other.connection for other in others)] if forked else []
+        self.process = multiprocessing.Process(
+            target=_work, args=(theirs, nodes, os.getpid(), inherited), daemon=True,
+        )
         self.process.start()
         theirs.close()
         self.chunk: list[int] | None = None
@@ -355,7 +407,8 @@ def _decide_all(numbers: Iterator[int], nodes: int, jobs: int, keep: Callable[[D
     # Workers start with SIGINT ignored, so a Ctrl-C during start-up cannot reach them first.
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        workers += [_Worker(nodes) for _ in range(jobs)]
+        for _ in range(jobs):
+            workers.append(_Worker(nodes, workers))
     finally:
         signal.signal(signal.SIGINT, previous)
     try:
@@ -383,16 +436,21 @@ def _decide_all(numbers: Iterator[int], nodes: int, jobs: int, keep: Callable[[D
 
 @contextlib.contextmanager
 def _sigterm_as_exception() -> Iterator[None]:
-    """Within: SIGTERM raises _Terminated in the main thread (nothing changes in another thread)."""
+    """Within: SIGTERM and SIGHUP raise _Terminated in the main thread (nothing changes in
+    another thread)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    previous = {signum: signal.signal(signum, _raise_terminated) for signum in _ENDING}
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+_ENDING = (signal.SIGTERM, signal.SIGHUP)
 
 
 def _raise_terminated(signum: int, frame: object) -> None:
-    raise _Terminated
+    raise _Terminated(signum)

@@ -30,6 +30,7 @@ from typing import Any
 
 from ..cards import JACK, KING, PAIR_SUM, QUEEN
 from ..dealcode import PILES
+from .interrupt import interrupted_by_signals
 
 SAT_SOLVER = "minisat22"  # decides: another one needs a new SOLVER_ID (solver/survey.py)
 # confirms lost verdicts on the same formula (CaDiCaL in python-sat takes no conflict budget)
@@ -151,7 +152,16 @@ class RoundsProblem:
             timer = threading.Timer(max(0.0, seconds), solver.interrupt)
             timer.start()
         try:
-            verdict = solver.solve_limited(expect_interrupt=seconds is not None)
+            with interrupted_by_signals(solver.interrupt) as watch:
+                while True:
+                    verdict = solver.solve_limited(expect_interrupt=watch.active or seconds is not None)
+                    # A signal that interrupted the call has raised by now (its handler runs at
+                    # the first bytecode after the call) unless its handler lets the program go
+                    # on: then so does the solver, within what is left of its budget.
+                    if not watch.fired.is_set() or (timer is not None and timer.finished.is_set()):
+                        break
+                    watch.fired.clear()
+                    solver.clear_interrupt()
         finally:
             if timer is not None:
                 timer.cancel()
