@@ -7,6 +7,7 @@ insert's arguments, a :class:`~.words.Writer` and the page's :class:`~.context.C
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -82,6 +83,11 @@ def replace_inserts(text: str, first_line: int, writer: Writer, context: Context
         try:
             if found.error is not None:
                 raise found.error
+            unfit = unfit_place(text, found.start)
+            if unfit is not None:
+                raise SourceError(f"an insert cannot stand {unfit}: what it writes is marked-up "
+                                  "text (on right-to-left pages an isolated <bdi>); write the value "
+                                  "itself there")
             rendered = render_insert(parse_call(found.body), writer, context)
         except SourceError as error:
             if errors is None:
@@ -92,6 +98,35 @@ def replace_inserts(text: str, first_line: int, writer: Writer, context: Context
         last = found.end
     pieces.append(text[last:])
     return "".join(pieces)
+
+
+LOOK_BACK = 4096  # characters before an insert searched for the link or tag it stands in
+
+
+def unfit_place(text: str, start: int) -> str | None:
+    """Where an insert at ``start`` stands if that is a place for a value, not for text: an HTML
+    tag (its attributes), a link's address, an image's text or an attribute list; else None."""
+    head = text[max(0, start - LOOK_BACK):start]
+    head = head[head.rfind("\n\n") + 1:]  # the paragraph so far
+    tag = head.rfind("<")
+    if tag >= 0 and ">" not in head[tag:] and _TAG_START.match(head, tag):
+        return "inside an HTML tag"
+    address = head.rfind("](")
+    if address >= 0 and ")" not in head[address:]:
+        return "in a link's address"
+    image = head.rfind("![")
+    if image >= 0 and "]" not in head[image:]:
+        return "in an image's text"
+    attributes = head.rfind("{")
+    if attributes >= 0 and "}" not in head[attributes:]:
+        return "in an attribute list"
+    if _REFERENCE.match(head[head.rfind("\n") + 1:]):
+        return "in a link's address"
+    return None
+
+
+_TAG_START = re.compile(r"</?[A-Za-z]")
+_REFERENCE = re.compile(r" {0,3}\[[^\]]+\]:")  # a link reference definition: [name]: address
 
 
 def render_insert(call: Call, writer: Writer, context: Context) -> str:

@@ -8,17 +8,41 @@ reorder ``R3``, ``5 + 6 = 11`` or an Arabic card ``ب♠`` (rank first, as on th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from html import escape
 from typing import cast
 
 from babel.numbers import format_decimal
 
 from halfmoon import Card, Source
-from halfmoon.i18n import Catalog, TranslationError, catalog, fill
+from halfmoon.i18n import PLACEHOLDER, Catalog, TranslationError, catalog, fill
 from halfmoon.moves import is_reserve
 
 from .errors import SourceError
+
+# What inserts write goes into the page's Markdown before Markdown runs: each character that
+# Markdown, raw HTML or an extension (attr_list's {…}, tables' |) could read as markup is
+# written as a character reference, so catalog text and published data stay text (a
+# "[cards](javascript:…)" in a catalog is shown as written, never made a link; with no bracket
+# left, parentheses cannot make one and stay as they are).
+_INERT = {char: f"&#{ord(char)};" for char in "\\`*_[]!{}|~"}
+_INERT.update({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+_MARKUP = re.compile("[" + re.escape("".join(_INERT)) + "]")
+
+
+def inert(text: str) -> str:
+    """``text`` as HTML that no Markdown reading can turn into markup, links or images."""
+    return _MARKUP.sub(lambda match: _INERT[match.group()], text)
+
+
+def _inert_message(message: str) -> str:
+    """A message made inert, its ``{placeholders}`` kept for ``fill``."""
+    pieces, last = [], 0
+    for match in PLACEHOLDER.finditer(message):
+        pieces += [inert(message[last:match.start()]), match.group()]
+        last = match.end()
+    pieces.append(inert(message[last:]))
+    return "".join(pieces)
 
 
 class Writer:
@@ -38,7 +62,7 @@ class Writer:
         """An isolated left-to-right insert: a card, a code, a source name, a sum."""
         if not self.html:
             return self.catalog.isolate(text)
-        return f'<bdi dir="ltr">{escape(text)}</bdi>' if self.catalog.rtl else escape(text)
+        return f'<bdi dir="ltr">{inert(text)}</bdi>' if self.catalog.rtl else inert(text)
 
     def text(self, key: str, **params: str) -> str:
         """Message ``key`` with ``params`` already written by this writer (not escaped again)."""
@@ -72,7 +96,7 @@ class Writer:
         return message
 
     def _escaped(self, message: str) -> str:
-        return escape(message, quote=False) if self.html else message
+        return _inert_message(message) if self.html else message
 
     # --- the things pages talk about --------------------------------------------------
 
