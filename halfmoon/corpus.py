@@ -52,6 +52,12 @@ CODE_INPUTS = [
     "hm1-n-aaaaaß", "HM1-N-AAAAAAſ", "hm1-n-aaaaaaı", "HM1-N-AAAAAﬀ", "ＨＭ1-N-AAAAAAB",
     "HM1-N-AAAAAAＢ", "HM1-N-AAAAAA\u0130", "HM1-N-AAAA\U0001d538AB", "HM1\u2011N-AAAAAAB",
     "HM1-N-AAAAAAB\u200c", "\u180eHM1-N-AAAAAAB", "HM1-N-AAAAAAB\u2060", "HM1-N-AAA\u00a0AAAB",
+    # Separators of SPEC §4.2: spaces, dashes of any kind, both; seven letters alone.
+    "hm1 n aaaaaae", "HM1\u2013N\u2013AAAAAAB", "HM1 \u2014 N \u2014 AAAAAAB", "HM1\u2212N\u2010AAAAAAB",
+    "HM1\u2012N\u2015AAAAAAB", "HM1\u00a0N\u3000AAAAAAB", "HM1 - N-AAAAAAB", "AAAAAAF", "zzzzzzz",
+    " aaaaaab ", "AAAAAA", "AAAAAAAB", "AAAAAA1", "HM1--N-AAAAAAB", "HM1 -- N-AAAAAAB", "HM1-N AAA!AAB",
+    "HM1 N AAAAAA", "HM1 N\u2013AAAAAAB\u2013C", "HM 1 N AAAAAAB", "HM1\u200bN-AAAAAAB", "НМ1 Н ААААААВ",
+    "ААААААВ", "HM1_N_AAAAAAB", "HM1~N-AAAAAAB",
     # Look-alikes of SPEC §4.2 (Cyrillic, Greek) and a Cyrillic letter without a twin.
     "НМ1-N-АВСЕКМН", "ΗΜ1-Ν-ΑΒΕΖΗΙΚ", "нм1-н-аваааав", "ημ1-ν-οπρτυχα", "HM1-N-AAAAAAЖ",
     "HM1-N-AAAAAAЁ", "HM1-N-AAAAAAΣ",

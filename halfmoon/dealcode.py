@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import re
 import string
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -33,6 +35,13 @@ LOOK_ALIKES = str.maketrans(
     _CYRILLIC + _CYRILLIC.lower() + _GREEK + _GREEK.lower(),
     _CYRILLIC_TWINS * 2 + _GREEK_TWINS * 2,
 )
+
+# SPEC §4.2: between the parts a dash of any kind (hyphen, non-breaking hyphen, figure dash,
+# en and em dash, horizontal bar, minus sign) with spaces around it, or spaces alone.
+DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
+_SPACES = "[" + re.escape("".join(char for char in TRIMMED if char.isspace())) + "]"
+SEPARATOR = re.compile(f"{_SPACES}*[{re.escape(DASHES)}]{_SPACES}*|{_SPACES}+")
+_LETTERS_ALONE = re.compile(f"[A-Z]{{{LETTERS}}}")
 
 MASK64 = (1 << 64) - 1
 GOLDEN_GAMMA = 0x9E3779B97F4A7C15
@@ -128,8 +137,10 @@ class DealCode:
     def parse(cls, text: str) -> DealCode:
         """Read a code: surrounding ``TRIMMED`` characters and the case of ASCII letters are ignored.
 
-        Cyrillic and Greek look-alikes of Latin capitals (``LOOK_ALIKES``) read as their twins;
-        any other non-ASCII character is an error naming it and its position.
+        Between the three parts, any ``SEPARATOR`` (a dash of any kind, spaces around it, or spaces
+        alone) reads as ``-``; seven letters alone mean ``HM1-N-`` and them. Cyrillic and Greek
+        look-alikes of Latin capitals (``LOOK_ALIKES``) read as their twins; any other non-ASCII
+        character is an error naming it and its position in the trimmed input.
         """
         if not isinstance(text, str):
             raise DealCodeError(repr(text), "a deal code is text", None, "empty")
@@ -138,14 +149,23 @@ class DealCode:
             raise DealCodeError(
                 trimmed, "the code is empty; expected something like HM1-N-AAAAAAB", None, "empty"
             )
-        code = trimmed.translate(LOOK_ALIKES)
+        code, places = _separated(trimmed.translate(LOOK_ALIKES))
+
+        def fail(message: str, position: int | None, kind: str) -> DealCodeError:
+            if position is not None:  # a place in `code`, told as one in what was typed
+                position = places[position - 1] if position <= len(places) else len(trimmed) + 1
+            return DealCodeError(trimmed, message, position, kind)
+
         for offset, char in enumerate(code):
             if not char.isascii():
                 message = f"{char!r} (U+{ord(char):04X}) is not an ASCII character"
-                raise DealCodeError(trimmed, message, offset + 1, "character")
+                raise fail(message, offset + 1, "character")
         code = code.upper()  # ASCII only by now: no Unicode case folding can happen
+        if _LETTERS_ALONE.fullmatch(code):
+            code = f"{PREFIX}{VERSION}-{VARIANTS[0]}-{code}"
+            places = [1] * (len(code) - LETTERS) + list(range(1, LETTERS + 1))
         if not code.startswith(PREFIX):
-            raise DealCodeError(trimmed, f"it must start with {PREFIX!r}", 1, "prefix")
+            raise fail(f"it must start with {PREFIX!r}", 1, "prefix")
         digits = len(code) - len(code[len(PREFIX):].lstrip("0123456789")) - len(PREFIX)
         version = code[len(PREFIX):len(PREFIX) + digits]
         if version != VERSION:
@@ -153,26 +173,24 @@ class DealCode:
                 message = "the algorithm version is missing after 'HM'"
             else:
                 message = f"unknown algorithm version {version!r}; only {VERSION} exists"
-            raise DealCodeError(trimmed, message, 3, "version")
+            raise fail(message, 3, "version")
         parts = code.split("-")
         if parts[0] != PREFIX + VERSION:
-            where = len(PREFIX + VERSION) + 1
-            raise DealCodeError(trimmed, "expected '-' after the version", where, "separator")
+            raise fail("expected '-' after the version", len(PREFIX + VERSION) + 1, "separator")
         if len(parts) != 3:
             message = f"expected three parts separated by '-', found {len(parts)}"
-            raise DealCodeError(trimmed, message, None, "parts")
+            raise fail(message, None, "parts")
         variant, letters = parts[1], parts[2]
         if variant not in VARIANTS:
             message = f"unknown variant {variant!r}; only N exists"
-            raise DealCodeError(trimmed, message, len(parts[0]) + 2, "variant")
+            raise fail(message, len(parts[0]) + 2, "variant")
         start = len(parts[0]) + len(variant) + 3
         for offset, char in enumerate(letters):
             if char not in string.ascii_uppercase:
-                message = f"{char!r} is not a letter A–Z"
-                raise DealCodeError(trimmed, message, start + offset, "letter")
+                raise fail(f"{char!r} is not a letter A–Z", start + offset, "letter")
         if len(letters) != LETTERS:
             message = f"expected {LETTERS} letters after the variant, found {len(letters)}"
-            raise DealCodeError(trimmed, message, start, "length")
+            raise fail(message, start, "length")
         number = 0
         for char in letters:
             number = number * 26 + ord(char) - ord("A")
@@ -197,6 +215,24 @@ class DealCode:
 
     def __repr__(self) -> str:
         return f"DealCode.parse({str(self)!r})"
+
+
+def _separated(text: str) -> tuple[str, list[int]]:
+    """``text`` with its first two ``SEPARATOR``s (those between the three parts) as ``-``, and
+    each character's 1-based place in ``text``. Later ones are left as typed: a space among the
+    letters is named as such."""
+    out: list[str] = []
+    places: list[int] = []
+    done = 0
+    for match in itertools.islice(SEPARATOR.finditer(text), 2):
+        out += text[done:match.start()]
+        places += range(done + 1, match.start() + 1)
+        out.append("-")
+        places.append(match.start() + 1)
+        done = match.end()
+    out += text[done:]
+    places += range(done + 1, len(text) + 1)
+    return "".join(out), places
 
 
 def as_code(code: str | DealCode) -> DealCode:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import string
 from collections import Counter
 
@@ -107,6 +108,15 @@ def _ascii_upper(text: str) -> str:
     return "".join(chr(ord(c) - 32) if "a" <= c <= "z" else c for c in text)
 
 
+def _reading(trimmed: str) -> str:
+    """SPEC §4.2's reading of ASCII input, spelled out apart from the parser: the first two runs of
+    spaces, or a dash with spaces around it, are the separators; seven letters alone get HM1-N-."""
+    upper = _ascii_upper(trimmed)
+    if re.fullmatch("[A-Z]{7}", upper):
+        return "HM1-N-" + upper
+    return re.sub(r"\s*-\s*|\s+", "-", upper, count=2)
+
+
 @given(st.text(alphabet=string.printable + "ÀßЖא-ſıﬀＡ", max_size=20))
 def test_fuzzed_codes_are_read_exactly_or_refused_with_a_position(text):
     trimmed = text.strip(TRIMMED)
@@ -118,7 +128,7 @@ def test_fuzzed_codes_are_read_exactly_or_refused_with_a_position(text):
         if error.kind == "character":
             assert not trimmed[error.position - 1].isascii()
         return
-    assert str(code) == _ascii_upper(trimmed)
+    assert str(code) == _reading(trimmed)
 
 
 @given(st.text(alphabet="HMN1-ABCZhmnabz ", max_size=16))
@@ -132,7 +142,39 @@ def test_near_miss_codes_are_read_exactly_or_refused_with_a_position(text):
         if error.position is not None:
             assert f"(position {error.position})" in str(error)
         return
-    assert str(code) == trimmed.upper()
+    assert str(code) == _reading(trimmed)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["hm1 n aaaaaae", "HM1\u2013N\u2013AAAAAAE", "HM1 \u2014 N \u2014 AAAAAAE", "HM1\u2212N\u2011AAAAAAE",
+     "AAAAAAE", " aaaaaae\n", "HM1\u00a0-\u00a0N-AAAAAAE", "НМ1-N-ААААААЕ"],
+)
+def test_codes_as_players_type_them_are_read(text):
+    assert str(DealCode.parse(text)) == "HM1-N-AAAAAAE"
+
+
+SEPARATORS = st.sampled_from(["-", " ", "  ", " - ", "\u2010", "\u2011", "\u2012", "\u2013", "\u2014",
+                              "\u2015", "\u2212", "\u00a0", "\u3000", "\t", " \u2013 "])
+
+
+@given(st.integers(0, DEAL_COUNT - 1), SEPARATORS, SEPARATORS)
+def test_any_separators_between_the_parts_read_as_the_canonical_code(number, first, second):
+    code = DealCode(number)
+    assert DealCode.parse(f"HM1{first}N{second}{code.letters}") == code
+    assert DealCode.parse(code.letters.lower()) == code
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "position"),
+    [("HM1-N-AAA AAAB", "letter", 10), ("HM1 N AAA\u00a0AAAB", "character", 10),
+     ("HM1--N-AAAAAAB", "parts", None), ("HM 1 N AAAAAAB", "version", 3), ("HM1 N AAAAA!B", "letter", 12),
+     ("HM1 \u2013 X-AAAAAAB", "variant", 7), ("AAAAAA", "prefix", 1), ("HM1_N-AAAAAAB", "separator", 4)],
+)
+def test_a_misread_lenient_code_names_the_place_as_typed(text, kind, position):
+    with pytest.raises(DealCodeError) as caught:
+        DealCode.parse(text)
+    assert (caught.value.kind, caught.value.position) == (kind, position)
 
 
 @pytest.mark.parametrize(

@@ -70,6 +70,9 @@ for (const [from, to] of [["АВЕКМНОРСТХУ", "ABEKMHOPCTXY"], ["ΑΒΕ
     LOOK_ALIKES.set(char.toLowerCase(), to[i]);
   });
 }
+// SPEC §4.2: between the parts a dash of any kind with spaces around it, or spaces alone
+// (dealcode.SEPARATOR); seven letters alone mean HM1-N- and them.
+const SEPARATOR = new RegExp(`[${SPACE}]*[\\-\u2010-\u2015\u2212][${SPACE}]*|[${SPACE}]+`, "gu");
 const MASK64 = (1n << 64n) - 1n;
 const GOLDEN_GAMMA = 0x9e3779b97f4a7c15n;
 
@@ -137,8 +140,30 @@ export function formatCode(number, variant = "N") {
 }
 
 /**
+ * `text` with its first two separators (those between the three parts) as "-": {chars, places},
+ * each char's 1-based code-point place in `text`. Later ones stay as typed (dealcode._separated).
+ */
+function separated(text) {
+  const chars = [];
+  const places = [];
+  let done = 0; // in code points
+  let doneUnits = 0;
+  for (const match of Array.from(text.matchAll(SEPARATOR)).slice(0, 2)) {
+    const before = Array.from(text.slice(doneUnits, match.index));
+    before.forEach((char, i) => { chars.push(char); places.push(done + i + 1); });
+    chars.push("-");
+    places.push(done + before.length + 1);
+    done += before.length + Array.from(match[0]).length;
+    doneUnits = match.index + match[0].length;
+  }
+  Array.from(text.slice(doneUnits)).forEach((char, i) => { chars.push(char); places.push(done + i + 1); });
+  return { chars, places };
+}
+
+/**
  * Read a deal code: {number, variant, code}. Surrounding white space and the case of ASCII letters are
- * ignored, look-alike Cyrillic and Greek letters read as their Latin twins, and any other non-ASCII
+ * ignored, any separator between the parts reads as "-", seven letters alone mean HM1-N- and them,
+ * look-alike Cyrillic and Greek letters read as their Latin twins, and any other non-ASCII
  * character is an error at its position (code points, as Python counts them).
  */
 export function parseDealCode(text) {
@@ -146,14 +171,24 @@ export function parseDealCode(text) {
     throw new DealCodeError(String(text), "empty", null, "a deal code is text");
   }
   const input = text.replace(CODE_EDGE, "");
-  const fail = (kind, position, reason) => { throw new DealCodeError(input, kind, position, reason); };
-  if (!input) fail("empty", null, "the code is empty; expected something like HM1-N-AAAAAAB");
-  const code = Array.from(input, (char) => LOOK_ALIKES.get(char) ?? char);
+  const typed = Array.from(input).length;
+  if (!input) throw new DealCodeError(input, "empty", null, "the code is empty; expected something like HM1-N-AAAAAAB");
+  let { chars: code, places } = separated(Array.from(input, (char) => LOOK_ALIKES.get(char) ?? char).join(""));
+  // A place in `code`, told as one in what was typed (code points, as Python counts them).
+  const fail = (kind, position, reason) => {
+    const where = position === null ? null : position <= places.length ? places[position - 1] : typed + 1;
+    throw new DealCodeError(input, kind, where, reason);
+  };
   code.forEach((char, offset) => {
     if (char.codePointAt(0) > 0x7f) fail("character", offset + 1, `${char} is not an ASCII character`);
   });
   // ASCII only by now: upper-casing cannot fold one letter into another.
   code.forEach((char, offset) => { code[offset] = char.toUpperCase(); });
+  if (code.length === LETTERS && code.every((char) => /^[A-Z]$/.test(char))) {
+    const head = Array.from(`${PREFIX}${VERSION}-${VARIANTS[0]}-`);
+    places = [...head.map(() => 1), ...places];
+    code = [...head, ...code];
+  }
   if (code.slice(0, PREFIX.length).join("") !== PREFIX) fail("prefix", 1, `it must start with ${PREFIX}`);
   let digits = 0;
   while (/^[0-9]$/.test(code[PREFIX.length + digits] ?? "")) digits++;
