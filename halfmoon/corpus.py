@@ -209,7 +209,60 @@ def records() -> Iterator[Case]:
         yield entry
 
 
-GENERATORS = {"deals": deals, "codes": codes, "taps": taps, "records": records}
+def _verdict_text(start: object, deals: object, body: str, **extra: object) -> str:
+    header = {"format": "halfmoon-verdicts/1", "start": start, "deals": deals, **extra}
+    return json.dumps(header) + "\n" + body
+
+
+def verdicts() -> Iterator[Case]:
+    """Verdict files' texts (decompressed) and what the lookup answers, or that it refuses them."""
+    from .solver.verdicts import VerdictFileError, parse
+
+    rng = random.Random(SEED)
+    last = DEAL_COUNT - 1
+    texts = [
+        _verdict_text("HM1-N-AAAAAAK", 4, "WLUW"),
+        _verdict_text("HM1-N-AAAAAAA", 1, "L"),
+        _verdict_text(str(DealCode(last - 3)), 4, "UUWL"),  # ends at the last deal code
+        _verdict_text(str(DealCode(last - 1)), 4, "WWWW"),  # would run past it
+        _verdict_text("HM1-N-AAAAAAK", 4, "WLU?"),  # an unfinished run's file
+        _verdict_text("HM1-N-AAAAAAK", 4, "WLUx"),
+        _verdict_text("HM1-N-AAAAAAK", 4, "WLUé"),
+        _verdict_text("HM1-N-AAAAAAK", 4, "WLU"),
+        _verdict_text("HM1-N-AAAAAAK", 4, "WLUWW"),
+        _verdict_text("HM1-N-AAAAAAK", 0, ""),
+        _verdict_text("HM1-N-AAAAAAK", -1, ""),
+        _verdict_text("HM1-N-AAAAAAK", "4", "WLUW"),
+        _verdict_text("HM1-N-AAAAAAK", True, "W"),
+        _verdict_text("HM1-N-AAAAAAK", None, "WLUW"),
+        _verdict_text("HM1-N-AAAAAA", 4, "WLUW"),
+        _verdict_text(12, 4, "WLUW"),
+        _verdict_text("hm1-n-aaaaaak", 4, "WLUW"),  # read as the code it spells
+        _verdict_text("HM1-N-AAAAAAK", 4, "WLUW", symbols={"W": "won"}),
+        '{"format": "halfmoon-verdicts/2", "start": "HM1-N-AAAAAAK", "deals": 1}\nW',
+        '["halfmoon-verdicts/1"]\nW', "null\nW", "not json\nW", "WLUW", "", "\n",
+        '{"format": "halfmoon-verdicts/1", "start": "HM1-N-AAAAAAK", "deals": 1}',
+    ]
+    for _ in range(12):
+        start = rng.randrange(DEAL_COUNT - 300)
+        texts.append(_verdict_text(str(DealCode(start)), (n := rng.randrange(1, 300)),
+                                   "".join(rng.choice("WLU") for _ in range(n))))
+    for text in texts:
+        try:
+            table = parse(text)
+        except VerdictFileError:
+            yield {"text": text, "error": True}
+            continue
+        first, size = table.start.number, len(table.symbols)
+        numbers = sorted(n for n in {first - 1, first, first + size - 1, first + size, 0, last,
+                                     *(first + rng.randrange(size) for _ in range(5))}
+                         if 0 <= n < DEAL_COUNT)
+        answers = [str(table.of(DealCode(n)) or "outside") for n in numbers]
+        yield {"text": text, "error": False, "start": first, "last": first + size - 1,
+               "lookups": [[n, answer] for n, answer in zip(numbers, answers)]}
+
+
+GENERATORS = {"deals": deals, "codes": codes, "taps": taps, "records": records, "verdicts": verdicts}
 HEADER: Case = {"generated_by": "python3 dev.py corpus (halfmoon/corpus.py)"}
 
 

@@ -91,14 +91,19 @@ def test_the_chart_has_its_own_colours_in_light_and_dark_palettes(page, site_url
 
 @pytest.mark.browser
 def test_every_symbol_of_the_verdict_file_gets_its_answer(page, site_url):
-    """lookup.js's reading of the symbols, on a made-up table: W, L, U, and ? or beyond the end."""
+    """lookup.js's reading of the symbols, on a made-up table: W, L, U, beyond either end; a file
+    with a deal left without a verdict (?) is refused."""
     page.goto(site_url + "deal-codes/")
     page.locator(".hm-lookup:not([hidden])").wait_for()
     answers = page.evaluate("""async () => {
         const boot = document.querySelector('script[src*="boot.js"]').src;
         const { readVerdicts, verdictOf } = await import(boot.replace('boot.js', 'lookup.js'));
         const table = readVerdicts('{"format": "halfmoon-verdicts/1", "start": "HM1-N-AAAAAAK", '
-                                   + '"deals": 4}\\nWLU?');
-        return [9, 10, 11, 12, 13, 14].map((n) => verdictOf(table, n));
+                                   + '"deals": 4}\\nWLUW');
+        let refused = false;
+        try {
+            readVerdicts('{"format": "halfmoon-verdicts/1", "start": "HM1-N-AAAAAAK", "deals": 4}\\nWLU?');
+        } catch { refused = true; }
+        return [...[9, 10, 11, 12, 13, 14].map((n) => verdictOf(table, n)), refused];
     }""")
-    assert answers == ["outside", "won", "lost", "undecided", "outside", "outside"]
+    assert answers == ["outside", "won", "lost", "undecided", "won", "outside", True]

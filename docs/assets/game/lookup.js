@@ -2,43 +2,71 @@
 // Documentation, not the game: the game never imports this module and never links to it (SPEC §3).
 //
 // The verdict file (halfmoon/solver/verdicts.py) is gzip of one JSON header line, a newline,
-// then one symbol per deal from the header's start: W won, L lost (proved), U undecided,
-// ? not computed yet.
+// then one symbol per deal from the header's start: W won, L lost (proved), U undecided.
+// Nothing in it is trusted: it is read by the rules of halfmoon/solver/verdicts.py (the cases
+// both agree on are tests/data/verdicts.jsonl), and never more than MAX_TEXT bytes are inflated.
 
-import { DealCodeError, formatCode, parseDealCode } from "./engine.js";
+import { DEAL_COUNT, DealCodeError, formatCode, parseDealCode } from "./engine.js";
 import { codeErrorText, loadCatalog } from "./i18n.js";
 
 const FORMAT = "halfmoon-verdicts/1";
 const ANSWERS = { W: "won", L: "lost", U: "undecided" };
+const MAX_DEALS = 10_000_000; // as verdicts.py: a few MB at most, the file is for a web page
+const MAX_HEADER = 4096;
+const MAX_TEXT = MAX_HEADER + 1 + MAX_DEALS;
 
-/** The file's text: gunzipped here, unless the server already did it (Content-Encoding: gzip). */
-async function verdictText(response) {
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return new TextDecoder().decode(bytes);
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Response(stream).text();
+/** The file's text: gunzipped here, unless the server already did it (Content-Encoding: gzip).
+ * Inflating stops past MAX_TEXT bytes: a small gzip can hold gigabytes. */
+export async function verdictText(bytes) {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) {
+    if (bytes.length > MAX_TEXT) throw new Error(`more than ${MAX_DEALS} deals`);
+    return new TextDecoder().decode(bytes);
+  }
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")).getReader();
+  const parts = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > MAX_TEXT) {
+      await reader.cancel();
+      throw new Error(`more than ${MAX_DEALS} deals`);
+    }
+    parts.push(value);
+  }
+  return new TextDecoder().decode(await new Blob(parts).arrayBuffer());
 }
 
-/** {start, symbols} of a verdict file's text; throws on anything else. */
+/** {start, symbols} of a verdict file's text; throws on anything else (as verdicts.parse). */
 export function readVerdicts(text) {
   const newline = text.indexOf("\n");
-  const header = newline > 0 ? JSON.parse(text.slice(0, newline)) : null;
+  if (newline < 0 || newline > MAX_HEADER) throw new Error(`not a ${FORMAT} file: no header line`);
+  const header = JSON.parse(text.slice(0, newline));
   const symbols = text.slice(newline + 1);
-  if (header?.format !== FORMAT || header.deals !== symbols.length) {
+  const deals = header?.deals;
+  if (header === null || typeof header !== "object" || Array.isArray(header) || header.format !== FORMAT
+      || !Number.isInteger(deals) || deals < 1 || deals > MAX_DEALS || deals !== symbols.length
+      || typeof header.start !== "string") {
     throw new Error(`not a ${FORMAT} file`);
   }
-  return { start: parseDealCode(header.start).number, symbols };
+  const start = parseDealCode(header.start).number;
+  if (start + deals > DEAL_COUNT) throw new Error(`${FORMAT}: the range runs past the last deal code`);
+  if (!/^[WLU]*$/.test(symbols)) throw new Error(`${FORMAT}: a symbol other than W, L and U`);
+  return { start, symbols };
 }
 
 /** "won", "lost", "undecided", or "outside" the computed range, for deal `number`. */
 export function verdictOf(verdicts, number) {
-  return ANSWERS[verdicts.symbols[number - verdicts.start]] ?? "outside";
+  const index = number - verdicts.start;
+  if (!Number.isInteger(index) || index < 0 || index >= verdicts.symbols.length) return "outside";
+  return ANSWERS[verdicts.symbols[index]];
 }
 
 async function fetchVerdicts(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
-  return readVerdicts(await verdictText(response));
+  return readVerdicts(await verdictText(new Uint8Array(await response.arrayBuffer())));
 }
 
 export async function mountLookup(form) {

@@ -1,0 +1,58 @@
+// Check docs/assets/game/lookup.js's reading of verdict files against tests/data/verdicts.jsonl
+// in Node, without a browser:   node tests/js/run_verdicts.mjs [tests/data]
+// Prints {bad, count} as JSON (exit 1 when anything disagrees). tests/test_verdict_vectors.py runs it.
+
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+
+import { ROOT } from "./load_engine.mjs";
+
+const data = resolve(process.argv[2] ?? join(ROOT, "tests", "data"));
+// The game's modules are ES modules served as .js: a copy beside a package.json saying so.
+const scratch = mkdtempSync(join(tmpdir(), "halfmoon-lookup-"));
+let lookup;
+try {
+  const game = join(ROOT, "docs", "assets", "game");
+  for (const name of readdirSync(game).filter((name) => name.endsWith(".js"))) {
+    copyFileSync(join(game, name), join(scratch, name));
+  }
+  writeFileSync(join(scratch, "package.json"), '{"type": "module"}\n');
+  lookup = await import(pathToFileURL(join(scratch, "lookup.js")).href);
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+const bad = [];
+const cases = readFileSync(join(data, "verdicts.jsonl"), "utf-8").split("\n").filter(Boolean)
+  .map((line) => JSON.parse(line)).filter((entry) => !("generated_by" in entry));
+for (const entry of cases) {
+  let table = null;
+  try {
+    table = lookup.readVerdicts(entry.text);
+  } catch {
+    if (!entry.error) bad.push({ text: entry.text.slice(0, 80), expected: "read", got: "refused" });
+    continue;
+  }
+  if (entry.error) {
+    bad.push({ text: entry.text.slice(0, 80), expected: "refused", got: "read" });
+    continue;
+  }
+  if (table.start !== entry.start) bad.push({ text: entry.text.slice(0, 80), start: table.start });
+  for (const [number, answer] of entry.lookups) {
+    const got = lookup.verdictOf(table, number);
+    if (got !== answer) bad.push({ text: entry.text.slice(0, 80), number, expected: answer, got });
+  }
+  // The same text gzipped reads back through the bounded inflater.
+  const text = await lookup.verdictText(new Uint8Array(gzipSync(Buffer.from(entry.text, "utf-8"))));
+  if (text !== entry.text) bad.push({ text: entry.text.slice(0, 80), inflated: text.slice(0, 80) });
+}
+// 20 million symbols (twice the bound) in a small gzip: refused once the bound is passed, never inflated whole.
+const bomb = gzipSync(Buffer.concat([Buffer.from('{"format": "halfmoon-verdicts/1"}\n'),
+                                     Buffer.alloc(20_000_000, 0x57)]));
+const refused = await lookup.verdictText(new Uint8Array(bomb)).then(() => false, () => true);
+if (!refused) bad.push({ bomb: bomb.length, expected: "refused" });
+process.stdout.write(JSON.stringify({ bad, count: cases.length, bomb: bomb.length }) + "\n");
+process.exitCode = bad.length ? 1 : 0;

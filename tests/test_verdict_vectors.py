@@ -1,0 +1,90 @@
+"""The verdict file is read by one set of rules in Python (halfmoon/solver/verdicts.py) and in the
+browser (docs/assets/game/lookup.js): tests/data/verdicts.jsonl holds the cases both must agree on,
+and neither trusts the file (range, symbols, size)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from halfmoon import DealCode, corpus
+from halfmoon.dealcode import DEAL_COUNT
+from halfmoon.solver.search import Verdict
+from halfmoon.solver.survey import DealResult
+from halfmoon.solver.verdicts import MAX_DEALS, VerdictFileError, decode, encode, parse
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = corpus.load(ROOT / "tests" / "data" / "verdicts.jsonl")
+
+
+@pytest.mark.parametrize("case", CASES, ids=range(len(CASES)))
+def test_python_reads_each_vector_as_it_says(case):
+    if case["error"]:
+        with pytest.raises(VerdictFileError):
+            parse(case["text"], "v")
+        return
+    table = parse(case["text"], "v")
+    assert table.start.number == case["start"]
+    for number, answer in case["lookups"]:
+        assert str(table.of(DealCode(number)) or "outside") == answer
+
+
+def test_the_vectors_cover_refusals_and_both_ends_of_the_codes():
+    assert sum(case["error"] for case in CASES) >= 15
+    assert any(case.get("last") == DEAL_COUNT - 1 for case in CASES)
+    assert any(case["error"] and "?" in case["text"] for case in CASES)
+
+
+def test_lookup_js_reads_each_vector_the_same_way():
+    node = shutil.which("node")
+    if node is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("node is not on the PATH: CI must check lookup.js without a browser")
+        pytest.skip("node is not on the PATH")
+    result = subprocess.run([node, str(ROOT / "tests" / "js" / "run_verdicts.mjs")],
+                            capture_output=True, text=True, timeout=600)
+    outcome = json.loads(result.stdout)
+    assert outcome["bad"] == [] and outcome["count"] == len(CASES), result.stderr
+    assert result.returncode == 0
+
+
+def test_a_small_gzip_of_too_many_symbols_is_refused_without_inflating_it_whole():
+    header = b'{"format": "halfmoon-verdicts/1", "start": "HM1-N-AAAAAAA", "deals": 20000000}\n'
+    bomb = gzip.compress(header + b"W" * (2 * MAX_DEALS), mtime=0)
+    assert len(bomb) < 100_000
+    with pytest.raises(VerdictFileError, match="more than 10,000,000 deals"):
+        decode(bomb, "v.gz")
+
+
+def test_a_cut_gzip_is_refused():
+    whole = gzip.compress(b'{"format": "halfmoon-verdicts/1", "start": "HM1-N-AAAAAAA", "deals": 2}\nWL')
+    with pytest.raises(VerdictFileError, match="cut short|not a verdict file"):
+        decode(whole[:-12], "v.gz")
+
+
+def _result(number: int, verdict: Verdict) -> DealResult:
+    return DealResult(str(DealCode(number)), verdict, "", 0, 0, 0.0, "", False, False, 0.0)
+
+
+@given(st.lists(st.sampled_from(list(Verdict)), min_size=1, max_size=200),
+       st.integers(0, DEAL_COUNT - 200), st.data())
+@settings(max_examples=40)
+def test_a_verdict_file_of_an_unfinished_run_is_never_written(verdicts, first, data):
+    results = [_result(first + i, verdict) for i, verdict in enumerate(verdicts)]
+    decode(encode(DealCode(first), len(verdicts), results))  # complete: written and read back
+    gone = data.draw(st.integers(0, len(results) - 1))
+    with pytest.raises(VerdictFileError, match="no verdict yet"):
+        encode(DealCode(first), len(verdicts), results[:gone] + results[gone + 1:])
+
+
+def test_a_range_past_the_last_deal_code_is_never_written():
+    with pytest.raises(VerdictFileError, match="real codes"):
+        encode(DealCode(DEAL_COUNT - 1), 2, [_result(DEAL_COUNT - 1, Verdict.WON)])
