@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import i18n
-from ..files import write_atomic
+from ..files import read_regular, write_atomic
 from ..i18n import (
     DEFAULT_LANGUAGE,
     PLACEHOLDER,
@@ -30,10 +30,14 @@ from ..i18n import (
     load_messages,
     plural_categories,
 )
-from .siteconfig import Site, SiteLanguage, add_language_entry, read_site
+from .siteconfig import Site, SiteLanguage, read_site, with_language_entry
 
 UNTRANSLATED = "[untranslated] "
-FRONT_MATTER = re.compile(r"\A(?:\ufeff)?---[ \t]*\n(?P<body>.*?\n)?---[ \t]*\n", re.S)
+# YAML front matter: "---", its lines, then "---" or "..." (YAML's end of document), the
+# closing line's newline optional at the end of the file.
+FRONT_MATTER = re.compile(
+    r"\A(?:\ufeff)?---[ \t]*\n(?P<body>.*?\n)?(?P<close>---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
+MAX_NAME = 100  # characters of a language's name in the language switcher
 TRANSLATED_FROM = re.compile(r"^translated_from:[ \t]*(?P<value>\S*)[ \t]*$", re.M)
 NOT_YET = "untranslated"
 
@@ -78,6 +82,9 @@ def run_new_language(args: argparse.Namespace) -> int:
     code = args.code
     locale = language_locale(code)  # refuses codes that are no language, and paths
     name = args.name or (locale.get_display_name(code) or code).capitalize()
+    if len(name) > MAX_NAME or not name.strip() or not name.isprintable():
+        raise TranslationError(f"--name must be one printable line of at most {MAX_NAME} characters")
+    check_theme_language(code)
     site = read_site(args.config)
     catalog_path = i18n.catalog_dir() / f"{code}.json"
     pages_dir = site.docs_dir / code
@@ -93,13 +100,15 @@ def run_new_language(args: argparse.Namespace) -> int:
         if not (english / page).is_file():
             raise TranslationError(f"{english / page}: no such English page to copy")
 
-    write_atomic(catalog_path, json.dumps(untranslated_catalog(code), ensure_ascii=False, indent=2) + "\n")
-    pages_dir.mkdir(parents=True)
-    for page in pages:
-        text = (english / page).read_text(encoding="utf-8")
-        write_atomic(pages_dir / page, with_translated_from(text, NOT_YET))
     palette = [UNTRANSLATED + label for label in site.default.palette_labels]
-    add_language_entry(args.config, code, name, palette)
+    config_text = with_language_entry(args.config, code, name, palette)  # checked before any write
+    copies = {page: with_translated_from(_page_text(english / page), NOT_YET) for page in pages}
+
+    write_atomic(catalog_path, json.dumps(untranslated_catalog(code), ensure_ascii=False, indent=2) + "\n")
+    for page, text in copies.items():
+        (pages_dir / page).parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(pages_dir / page, text)
+    write_atomic(args.config, config_text)
 
     print(f"{name} ({code}) added, every text marked {UNTRANSLATED.strip()}:")
     print(f"  {catalog_path}  (plural forms: {', '.join(plural_categories(code))})")
@@ -171,7 +180,7 @@ def with_translated_from(text: str, value: str) -> str:
         body = TRANSLATED_FROM.sub(line, body, count=1)
     else:
         body += line + "\n"
-    return f"---\n{body}---\n" + text[front.end():]
+    return f"---\n{body}{front['close']}\n" + text[front.end():]
 
 
 def run_mark_translated(args: argparse.Namespace) -> int:
@@ -179,9 +188,33 @@ def run_mark_translated(args: argparse.Namespace) -> int:
     for page in args.pages:
         lang, english = english_source(site, page)
         value = git_blob_hash(english.read_bytes())
-        write_atomic(page, with_translated_from(page.read_text(encoding="utf-8"), value))
+        write_atomic(page, with_translated_from(_page_text(page), value))
         print(f"{page}: translates {english} as it is now ({value[:12]})")
     return 0
+
+
+def _page_text(page: Path) -> str:
+    data = read_regular(page)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise TranslationError(f"{page}: not UTF-8 text (byte {error.start + 1} is "
+                               f"0x{data[error.start]:02x}); save it as UTF-8") from None
+
+
+def check_theme_language(code: str) -> None:
+    """Refuse a language Material cannot build a page in (it has no language partial for it)."""
+    try:
+        import material
+    except ImportError:  # no theme installed here: the build will say
+        return
+    partials = Path(material.__file__).parent / "templates" / "partials" / "languages"
+    if partials.is_dir() and not (partials / f"{code}.html").is_file():
+        raise TranslationError(
+            f"the theme (Material for MkDocs) has no language {code!r}: its pages could not be built "
+            f"(it has {len(list(partials.glob('*.html')))} languages, e.g. "
+            f"{', '.join(sorted(p.stem for p in partials.glob('*.html'))[:8])}…)"
+        )
 
 
 def english_source(site: Site, page: Path) -> tuple[SiteLanguage, Path]:

@@ -13,7 +13,6 @@ from typing import Any
 
 import yaml
 
-from ..files import write_atomic
 from ..i18n import TranslationError, text_direction
 
 
@@ -44,6 +43,7 @@ class Site:
     config: Path
     docs_dir: Path
     languages: tuple[SiteLanguage, ...]
+    nav: tuple[str, ...] = ()  # the top-level nav's pages (the languages' own navs aside)
 
     @property
     def default(self) -> SiteLanguage:
@@ -57,10 +57,16 @@ class Site:
         return next((lang for lang in self.languages if lang.code == code), None)
 
     def translated_pages(self) -> tuple[str, ...]:
-        """The pages every translation has: those of a translated language's navigation,
-        else the default language's."""
-        source = self.translations[0] if self.translations else self.default
-        return source.nav
+        """The pages every translation has: those of a translated language's navigation, else
+        the default language's, else the site's, else every page of the default language's
+        folder (an entry without ``nav:`` still has pages to translate)."""
+        for lang in (*self.translations, self.default):
+            if lang.nav:
+                return lang.nav
+        if self.nav:
+            return self.nav
+        folder = self.docs_dir / self.default.code
+        return tuple(sorted(str(page.relative_to(folder)) for page in folder.rglob("*.md")))
 
 
 class _Loader(yaml.SafeLoader):
@@ -77,17 +83,26 @@ def read_site(config: Path) -> Site:
         data = yaml.load(config.read_text(encoding="utf-8"), Loader=_Loader)  # noqa: S506
     except yaml.YAMLError as error:
         raise SiteConfigError(f"{config}: not YAML: {str(error).splitlines()[0]}") from None
+    except UnicodeDecodeError as error:
+        raise SiteConfigError(f"{config}: not UTF-8 text (byte {error.start + 1})") from None
+    return _site_of(data, config)
+
+
+def _site_of(data: object, config: Path) -> Site:
     if not isinstance(data, dict):
         raise SiteConfigError(f"{config}: not an MkDocs configuration")
     docs_dir = config.parent / str(data.get("docs_dir") or "docs")
     entries = _i18n_options(data, config).get("languages")
     if not isinstance(entries, list) or not entries:
         raise SiteConfigError(f"{config}: the i18n plugin lists no languages")
-    english_palette = _palette_labels((data.get("theme") or {}).get("palette"))
-    languages = []
+    english_palette = _palette_labels(theme_options(data).get("palette"))
+    languages: list[SiteLanguage] = []
     for entry in entries:
         if not isinstance(entry, dict) or "locale" not in entry:
-            raise SiteConfigError(f"{config}: an i18n language without a locale: {entry!r}")
+            raise SiteConfigError(f"{config}: an i18n language without a locale: {str(entry)[:80]!r}")
+        if any(lang.code == str(entry["locale"]) for lang in languages):
+            raise SiteConfigError(f"{config}: the i18n plugin lists the language "
+                                  f"{str(entry['locale'])!r} twice")
         theme = entry["theme"] if isinstance(entry.get("theme"), dict) else {}
         default = bool(entry.get("default"))
         labels = _palette_labels(theme.get("palette")) or (english_palette if default else ())
@@ -98,7 +113,15 @@ def read_site(config: Path) -> Site:
         ))
     if not any(lang.default for lang in languages):
         languages[0] = SiteLanguage(**{**languages[0].__dict__, "default": True})
-    return Site(config, docs_dir, tuple(languages))
+    return Site(config, docs_dir, tuple(languages), tuple(_nav_pages(data.get("nav") or [])))
+
+
+def theme_options(data: dict[str, Any]) -> dict[str, Any]:
+    """The ``theme:`` options, also when given in the short form ``theme: material``."""
+    theme = data.get("theme")
+    if isinstance(theme, str):
+        return {"name": theme}
+    return theme if isinstance(theme, dict) else {}
 
 
 def site_language_codes(config: Path) -> tuple[str, ...]:
@@ -137,15 +160,35 @@ def _nav_pages(nav: object) -> list[str]:
 # --- writing a new language's entry ----------------------------------------------------------
 
 
-def add_language_entry(config: Path, code: str, name: str, palette: Sequence[str]) -> None:
-    """Append the i18n entry of ``code`` to mkdocs.yml, after the last language, as text."""
+def with_language_entry(config: Path, code: str, name: str, palette: Sequence[str]) -> str:
+    """mkdocs.yml's text with the i18n entry of ``code`` after the last language, edited as
+    text (comments and layout stay); the result is read back and must give the site it had
+    plus exactly that language, else nothing is written and the error says what to add."""
     text = config.read_text(encoding="utf-8")
+    before = read_site(config)
+    edited = _edited_text(text, config, code, name, palette)
+    try:
+        data = yaml.load(edited, Loader=_Loader)  # noqa: S506
+        after = _site_of(data, config)
+    except (yaml.YAMLError, SiteConfigError, TypeError, AttributeError) as error:
+        raise SiteConfigError(f"{config}: cannot add {code} to this layout of the file "
+                              f"({str(error).splitlines()[0][:120]}): add its entry by hand") from None
+    added = after.language(code)
+    expected_nav = before.languages[-1].nav
+    if (after.languages[:-1] != before.languages or added is None or added != after.languages[-1]
+            or added.name != name or added.nav != expected_nav or after.nav != before.nav
+            or added.palette_labels != tuple(palette)):
+        raise SiteConfigError(f"{config}: cannot add {code} to this layout of the file (the edit "
+                              "would not read back as one more language): add its entry by hand")
+    return edited
+
+
+def _edited_text(text: str, config: Path, code: str, name: str, palette: Sequence[str]) -> str:
     root = yaml.compose(text, Loader=yaml.SafeLoader)
     languages = _languages_node(root, config)
     last = languages.value[-1]
     indent = " " * (last.start_mark.column - 2)  # the column of the item's "- "
-    nav = _nav_text(text, last)
-    lines = [f"- locale: {code}", f"  name: {_quoted(name)}", "  build: true", f"  nav:{nav}"]
+    lines = [f"- locale: {code}", f"  name: {_quoted(name)}", "  build: true", *_nav_lines(text, last)]
     if palette:
         lines += ["  theme:", "    palette:"]
         lines += _palette_text(text, palette)
@@ -153,7 +196,7 @@ def add_language_entry(config: Path, code: str, name: str, palette: Sequence[str
     # After the line of the item's last scalar (a node's own end_mark reaches the next token,
     # past any comment that introduces what follows).
     end = _line_after(text, _last_scalar(last).end_mark.index)
-    write_atomic(config, text[:end] + entry + text[end:])
+    return text[:end] + entry + text[end:]
 
 
 def _languages_node(root: yaml.Node, config: Path) -> yaml.SequenceNode:
@@ -175,24 +218,35 @@ def _child(node: yaml.Node | None, key: str) -> yaml.Node | None:
     return None
 
 
-def _nav_text(text: str, entry: yaml.Node) -> str:
-    """The last language's nav: its alias (``*translated_nav``) reused, or its list copied."""
+def _value_of(node: yaml.Node) -> object:
+    """The Python value of a composed node (its text alone would not read back alike: a block
+    list's later lines are indented for their place in the file)."""
+    loader = _Loader("")
+    try:
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
+def _nav_lines(text: str, entry: yaml.Node) -> list[str]:
+    """The new entry's nav, as the last language's: its alias (``*translated_nav``) reused, or
+    its pages copied one a line (each line is indented with the rest of the entry)."""
     nav = _child(entry, "nav")
     if nav is None:
-        return " []"
+        return []
     written = text[nav.start_mark.index:nav.end_mark.index]
     if written.startswith("&"):
-        return " *" + written[1:].split()[0]
+        return ["  nav: *" + written[1:].split()[0]]
     if written.startswith("*"):
-        return " " + written.split()[0]
-    pages = _nav_pages(yaml.safe_load(written))
-    return "".join(f"\n    - {page}" for page in pages)
+        return ["  nav: " + written.split()[0]]
+    pages = _nav_pages(_value_of(nav))
+    return ["  nav:", *(f"    - {_quoted(page)}" for page in pages)] if pages else ["  nav: []"]
 
 
 def _palette_text(text: str, labels: Sequence[str]) -> list[str]:
     """The site's own palette, each toggle's name replaced by one of ``labels``."""
-    theme = yaml.load(text, Loader=_Loader).get("theme") or {}  # noqa: S506
-    palette = theme.get("palette")
+    data = yaml.load(text, Loader=_Loader)  # noqa: S506
+    palette = theme_options(data if isinstance(data, dict) else {}).get("palette")
     schemes = palette if isinstance(palette, list) else [palette] if palette else []
     lines: list[str] = []
     for scheme, label in zip(schemes, labels):
