@@ -21,12 +21,14 @@ from pathlib import Path
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.pages import Page
 
-from halfmoon import i18n
+from halfmoon import HalfMoonError, i18n
 
 from .assets import GAME_DIR
+from .catalogs import catalog_fault, checked_catalog
+from .errors import SourceError
 from .icons import BACKGROUND, SIZES, icon_png
 from .plugin import page_language
 
@@ -38,6 +40,10 @@ PRECACHE_PATTERNS = ("assets/**/*.css", "assets/**/*.js", "assets/**/*.json", "a
                      f"{ICONS}/*.png", "search/search_index.json", "**/manifest.webmanifest")
 # Material ships stemmers for every language; only the site's own are fetched.
 LUNR = "assets/javascripts/lunr/"
+NOTICE_KEYS = ("offline.update_ready", "offline.reload")
+MANIFEST_KEYS = ("app.name", "app.short_name", "app.description")
+
+log = get_plugin_logger(__name__)
 
 
 class OfflineConfig(base.Config):
@@ -50,13 +56,39 @@ class OfflineConfig(base.Config):
 class OfflinePlugin(BasePlugin[OfflineConfig]):
     def __init__(self) -> None:
         self.serving = False
+        self._reported: set[str] = set()
+
+    def texts(self, lang: str, keys: tuple[str, ...], config: MkDocsConfig) -> dict[str, str] | None:
+        """The messages ``keys`` of ``lang``'s catalog, or None once the catalog's fault is logged
+        as one ``file:line`` error (counted by --strict), as the rest of the plugin reports it."""
+        try:
+            messages = i18n.catalog(lang)
+            return {key: messages.text(key) for key in keys}
+        except (HalfMoonError, OSError) as error:
+            try:
+                checked_catalog(lang)
+                problem = catalog_fault(lang, str(error))
+            except SourceError as fault:
+                problem = fault if fault.path else catalog_fault(lang, fault.message)
+        main = config.plugins.get("halfmoon")
+        build = getattr(main, "build", None)
+        if build is not None:  # reported once with the page plugin's own errors
+            build.report(problem, "")
+            return None
+        message = " ".join(str(problem).splitlines())
+        if message not in self._reported:
+            self._reported.add(message)
+            log.error(message)
+        return None
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.serving = command == "serve"
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         lang = page_language(page, config)
-        messages = i18n.catalog(lang)
+        texts = self.texts(lang, NOTICE_KEYS, config)
+        if texts is None:
+            return output
         root = _relative_root(page.url)
         head = (
             f'<link rel="manifest" href="{root}{_language_prefix(lang, config)}manifest.webmanifest">'
@@ -65,8 +97,8 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):
         )
         notice = (
             '<div class="hm-update" role="status" hidden>'
-            f'<span>{escape(messages.text("offline.update_ready"))}</span> '
-            f'<button type="button">{escape(messages.text("offline.reload"))}</button></div>'
+            f'<span>{escape(texts["offline.update_ready"])}</span> '
+            f'<button type="button">{escape(texts["offline.reload"])}</button></div>'
         )
         mode = "unregister" if self.serving else "register"
         script = (f'<script type="module" src="{root}{REGISTER}" data-worker="{root}{WORKER}" '
@@ -86,7 +118,9 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):
         (site / ICONS / "icon-maskable-512.png").write_bytes(icon_png(512, maskable=True))
         for lang in site_languages(config):
             prefix = _language_prefix(lang, config)
-            manifest = self.manifest(lang, prefix)
+            manifest = self.manifest(lang, prefix, config)
+            if manifest is None:
+                continue
             (site / prefix).mkdir(parents=True, exist_ok=True)
             (site / prefix / "manifest.webmanifest").write_text(
                 json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
@@ -99,15 +133,17 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):
         elif all(_file_of(site, page).exists() for page in start_pages):
             write_worker(site, start_pages, search_languages(config))
 
-    def manifest(self, lang: str, prefix: str) -> dict[str, object]:
-        messages = i18n.catalog(lang)
+    def manifest(self, lang: str, prefix: str, config: MkDocsConfig) -> dict[str, object] | None:
+        texts = self.texts(lang, MANIFEST_KEYS, config)
+        if texts is None:
+            return None
         up = "../" * prefix.count("/")
         return {
-            "name": messages.text("app.name"),
-            "short_name": messages.text("app.short_name"),
-            "description": messages.text("app.description"),
+            "name": texts["app.name"],
+            "short_name": texts["app.short_name"],
+            "description": texts["app.description"],
             "lang": lang,
-            "dir": messages.direction,
+            "dir": i18n.text_direction(lang),
             "start_url": self.config.start_page,
             "scope": "./",
             "display": "standalone",

@@ -26,13 +26,14 @@ CAPTION_KEY = re.compile(r"[a-z][\w-]*(?:\.[\w-]+)+")
 
 
 def render_block(block: Block, context: Context) -> str:
-    """The HTML of one block; errors name the line of the option at fault."""
-    if block.kind == "halfmoon-chart":
-        return chart_html(context)
-    if block.kind == "halfmoon-lookup":
-        return lookup_html(context, block.line)
-    example = example_of(block, context)
+    """The HTML of one block; errors name the line of the option at fault. One guard for every
+    kind: an engine or catalog error (a placeholder typo in a message) is a file:line error."""
     try:
+        if block.kind == "halfmoon-chart":
+            return chart_html(context)
+        if block.kind == "halfmoon-lookup":
+            return lookup_html(context, block.line)
+        example = example_of(block, context)
         if block.kind == "halfmoon-moves":
             return moves_table_html(example, context.writer())
         if block.kind == "halfmoon-stepper":
