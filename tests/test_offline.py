@@ -215,6 +215,11 @@ def test_after_one_visit_the_game_plays_wins_and_resumes_with_the_server_stopped
 
     page.goto(url)
     assert page.locator("h1").first.inner_text() == rules_heading
+    # A query string (a link shared with tracking words) is the same page offline.
+    page.goto(f"{url}play/?from=a-link#{EXAMPLE}")
+    page.wait_for_selector(".hm-board [data-source='1']")
+    page.goto(f"{url}?utm_source=x")
+    assert page.locator("h1").first.inner_text() == rules_heading
 
 
 @pytest.mark.browser

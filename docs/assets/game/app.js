@@ -521,7 +521,11 @@ class PlayPage {
   save() {
     this.saveDue = false;
     this.revision = Math.max(this.revision, store.storedRevision(this.game.code)) + 1;
-    store.saveGame(this);
+    const saved = store.saveGame(this);
+    // Said once while saving fails (full storage, or a newer build's copy of this deal), and
+    // again after saving has worked since: a player must know a reload would lose the game.
+    if (!saved && !this.unsavedSaid) this.say(this.t("game.said.not_saved"));
+    this.unsavedSaid = !saved;
   }
 
   /** Another tab saved this deal later than we did: take its game. */

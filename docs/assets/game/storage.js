@@ -1,7 +1,8 @@
 // What the Play page keeps in localStorage, per site: each deal's game under its code (the 20
 // most recent), the list of recent deals, the settings and the player's statistics. Every
 // value carries a schema version; a saved game is trusted only after the engine replays it,
-// anything unreadable is dropped quietly.
+// anything unreadable is dropped quietly, except a value of a newer schema (a newer build of
+// the site wrote it, this one may be an older cached copy): that is kept, never overwritten.
 
 import { Game, parseDealCode, parseMove, UNDO_LIMIT } from "./engine.js";
 
@@ -36,12 +37,21 @@ function parse(text) {
 
 const read = (key) => parse(readText(key));
 
+/** Store `value` under `key`; false when the storage is full or disabled (the game still
+ * works, it just will not survive a reload: the caller tells the player). */
 function write(key, value) {
   try {
     localStorage.setItem(key, JSON.stringify(value));
+    return true;
   } catch {
-    // Storage full or disabled: the game still works, it just will not survive a reload.
+    return false;
   }
+}
+
+/** Whether the value under `key` is of a schema newer than `version`: not ours to change. */
+function newer(key, version) {
+  const saved = read(key);
+  return isObject(saved) && Number.isSafeInteger(saved.version) && saved.version > version;
 }
 
 function remove(key) {
@@ -68,7 +78,7 @@ export function loadSettings() {
 }
 
 export function saveSettings(settings) {
-  write(SETTINGS_KEY, { version: 2, ...settings });
+  if (!newer(SETTINGS_KEY, 2)) write(SETTINGS_KEY, { version: 2, ...settings });
 }
 
 export function loadStats() {
@@ -88,12 +98,12 @@ export function loadStats() {
 export function updateStats(update) {
   const stats = loadStats();
   update(stats);
-  write(STATS_KEY, { version: 1, ...stats });
+  if (!newer(STATS_KEY, 1)) write(STATS_KEY, { version: 1, ...stats });
   return stats;
 }
 
 export function resetStats() {
-  write(STATS_KEY, { version: 1, ...EMPTY_STATS });
+  if (!newer(STATS_KEY, 1)) write(STATS_KEY, { version: 1, ...EMPTY_STATS });
 }
 
 /** The codes of saved games, most recent first. */
@@ -104,16 +114,27 @@ export function recentCodes() {
 
 /**
  * Save one deal's game: {game, elapsed, result, counted, revision}. Keeps the newest
- * KEEP_GAMES deals and forgets the rest.
+ * KEEP_GAMES deals and forgets the rest. Returns false when the game could not be saved:
+ * the storage is full even after this site's older games were let go (another site or app
+ * on the origin may fill it), or a newer build keeps this deal in a schema of its own.
  */
 export function saveGame({ game, elapsed, result, counted, revision }) {
-  write(gameKey(game.code), {
+  const key = gameKey(game.code);
+  if (newer(key, 2)) return false;
+  const value = {
     version: 2, code: game.code, moves: game.history.map((m) => m.join("+")),
     undoable: game.undoable, elapsed, result, counted, revision,
-  });
-  const codes = [game.code, ...recentCodes().filter((c) => c !== game.code)];
+  };
+  let codes = [game.code, ...recentCodes().filter((c) => c !== game.code)];
   for (const old of codes.slice(KEEP_GAMES)) remove(gameKey(old));
-  write(RECENT_KEY, { version: 2, codes: codes.slice(0, KEEP_GAMES) });
+  codes = codes.slice(0, KEEP_GAMES);
+  let saved = write(key, value);
+  while (!saved && codes.length > 1) { // full: this deal matters more than the oldest one
+    remove(gameKey(codes.pop()));
+    saved = write(key, value);
+  }
+  write(RECENT_KEY, { version: 2, codes });
+  return saved;
 }
 
 let lastRevision = { text: null, revision: 0 }; // read at every tap: parsed only when it changed
@@ -132,6 +153,7 @@ export function storedRevision(code) {
 export function loadGame(code) {
   const saved = read(gameKey(code));
   if (saved === null) return null;
+  if (newer(gameKey(code), 2)) return null; // kept for the newer build that wrote it
   try {
     if (!isObject(saved) || saved.version !== 2 || saved.code !== code) throw new Error("not a saved game");
     return replay(saved);

@@ -45,7 +45,9 @@ async function networkFirst(request) {
     if (response.ok && response.type === "basic") await cache.put(request, response.clone());
     return response;
   } catch (error) {
-    const cached = await cache.match(request, { ignoreSearch: request.mode !== "navigate" });
+    // A page's query string changes nothing in a static site (the game reads its deal from
+    // the fragment): offline, play/?x=1 is play/ as it was cached.
+    const cached = (await cache.match(request)) ?? (await cache.match(request, { ignoreSearch: true }));
     if (cached) return cached;
     throw error;
   }

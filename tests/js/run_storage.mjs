@@ -1,0 +1,107 @@
+// docs/assets/game/storage.js against a localStorage of a few kilobytes, in Node:
+//     node tests/js/run_storage.mjs
+// Prints {bad, checks} as JSON (exit 1 when a check fails). tests/test_storage_node.py runs it.
+
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+import { ROOT } from "./load_engine.mjs";
+
+/** localStorage as the browsers keep it: strings, with a quota shared with other apps. */
+class Storage {
+  constructor(quota) {
+    this.quota = quota;
+    this.items = new Map();
+  }
+  get used() {
+    let size = 0;
+    for (const [key, value] of this.items) size += key.length + value.length;
+    return size;
+  }
+  getItem(key) {
+    return this.items.has(key) ? this.items.get(key) : null;
+  }
+  setItem(key, value) {
+    const before = this.items.get(key);
+    this.items.set(key, String(value));
+    if (this.used > this.quota) {
+      if (before === undefined) this.items.delete(key);
+      else this.items.set(key, before);
+      throw new DOMException("quota", "QuotaExceededError");
+    }
+  }
+  removeItem(key) {
+    this.items.delete(key);
+  }
+}
+
+const scratch = mkdtempSync(join(tmpdir(), "halfmoon-storage-"));
+let store;
+let engine;
+try {
+  const game = join(ROOT, "docs", "assets", "game");
+  for (const name of readdirSync(game).filter((name) => name.endsWith(".js"))) {
+    copyFileSync(join(game, name), join(scratch, name));
+  }
+  writeFileSync(join(scratch, "package.json"), '{"type": "module"}\n');
+  store = await import(pathToFileURL(join(scratch, "storage.js")).href);
+  engine = await import(pathToFileURL(join(scratch, "engine.js")).href);
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+const bad = [];
+let checks = 0;
+const check = (name, ok, detail = null) => {
+  checks += 1;
+  if (!ok) bad.push({ name, detail });
+};
+const played = (number, moves) => {
+  const game = new engine.Game(engine.parseDealCode(engine.formatCode(number)));
+  for (let i = 0; i < moves; i += 1) {
+    const legal = game.legalMoves?.() ?? [];
+    if (!legal.length) break;
+    game.play(legal[0]);
+  }
+  return { game, elapsed: 1000, result: null, counted: false, revision: 1 };
+};
+
+// Another app on the origin has filled the storage: our game cannot be saved, and we say so.
+globalThis.localStorage = new Storage(4000);
+localStorage.setItem("another-app", "x".repeat(3900));
+check("full storage: not saved", store.saveGame(played(1, 3)) === false);
+check("full storage: nothing of ours left half written",
+  store.loadGame(engine.formatCode(1)) === null);
+
+// Full because of our own older games: they give way to the deal being played.
+globalThis.localStorage = new Storage(6000);
+let saved = 0;
+for (let number = 10; number < 30; number += 1) saved += store.saveGame(played(number, 2)) ? 1 : 0;
+check("own games give way: every save succeeds", saved === 20, saved);
+check("own games give way: the newest is kept", store.loadGame(engine.formatCode(29)) !== null);
+check("own games give way: the storage stays within its quota", localStorage.used <= 6000);
+
+// A newer build saved this deal (schema 3): an older cached build keeps it and never writes over it.
+globalThis.localStorage = new Storage(1e6);
+const code = engine.formatCode(5);
+const future = JSON.stringify({ version: 3, code, anything: ["new"] });
+localStorage.setItem(store.gameKey(code), future);
+check("newer schema: not read", store.loadGame(code) === null);
+check("newer schema: kept after reading", localStorage.getItem(store.gameKey(code)) === future);
+check("newer schema: not overwritten", store.saveGame(played(5, 2)) === false
+  && localStorage.getItem(store.gameKey(code)) === future);
+const stats = JSON.stringify({ version: 2, played: 9, whatever: true });
+localStorage.setItem(store.STATS_KEY, stats);
+store.updateStats((s) => { s.played += 1; });
+store.resetStats();
+check("newer statistics: kept", localStorage.getItem(store.STATS_KEY) === stats);
+
+// An older schema or rubbish is still dropped, as before.
+localStorage.setItem(store.gameKey(engine.formatCode(6)), JSON.stringify({ version: 1, code: "x" }));
+store.loadGame(engine.formatCode(6));
+check("older or broken: dropped", localStorage.getItem(store.gameKey(engine.formatCode(6))) === null);
+
+process.stdout.write(JSON.stringify({ bad, checks }) + "\n");
+process.exitCode = bad.length ? 1 : 0;
