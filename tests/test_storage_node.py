@@ -3,28 +3,16 @@ storage is said, not hidden; our older games give way; a newer build's values ar
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import subprocess
 from pathlib import Path
 
-import pytest
+from node_script import node_outcome
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_storage_js_keeps_what_it_cannot_read_and_reports_a_full_storage():
-    node = shutil.which("node")
-    if node is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("node is not on the PATH: CI must check storage.js without a browser")
-        pytest.skip("node is not on the PATH")
-    result = subprocess.run([node, str(ROOT / "tests" / "js" / "run_storage.mjs")],
-                            capture_output=True, text=True, timeout=600)
-    outcome = json.loads(result.stdout)
-    assert outcome["bad"] == [] and outcome["checks"] >= 10, result.stderr
-    assert result.returncode == 0
+    outcome = node_outcome("run_storage.mjs")
+    assert outcome["bad"] == [] and outcome["checks"] >= 10 and outcome["exit"] == 0
 
 
 def test_a_game_that_cannot_be_saved_is_said_in_every_language():

@@ -5,15 +5,12 @@ and neither trusts the file (range, symbols, size)."""
 from __future__ import annotations
 
 import gzip
-import json
-import os
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from node_script import node_outcome
 
 from halfmoon import DealCode, corpus
 from halfmoon.dealcode import DEAL_COUNT
@@ -44,16 +41,8 @@ def test_the_vectors_cover_refusals_and_both_ends_of_the_codes():
 
 
 def test_lookup_js_reads_each_vector_the_same_way():
-    node = shutil.which("node")
-    if node is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("node is not on the PATH: CI must check lookup.js without a browser")
-        pytest.skip("node is not on the PATH")
-    result = subprocess.run([node, str(ROOT / "tests" / "js" / "run_verdicts.mjs")],
-                            capture_output=True, text=True, timeout=600)
-    outcome = json.loads(result.stdout)
-    assert outcome["bad"] == [] and outcome["count"] == len(CASES), result.stderr
-    assert result.returncode == 0
+    outcome = node_outcome("run_verdicts.mjs")
+    assert outcome["bad"] == [] and outcome["count"] == len(CASES) and outcome["exit"] == 0
 
 
 def test_a_small_gzip_of_too_many_symbols_is_refused_without_inflating_it_whole():

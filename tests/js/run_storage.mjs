@@ -2,12 +2,7 @@
 //     node tests/js/run_storage.mjs
 // Prints {bad, checks} as JSON (exit 1 when a check fails). tests/test_storage_node.py runs it.
 
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-
-import { ROOT } from "./load_engine.mjs";
+import { loadGameModule } from "./load_engine.mjs";
 
 /** localStorage as the browsers keep it: strings, with a quota shared with other apps. */
 class Storage {
@@ -37,20 +32,8 @@ class Storage {
   }
 }
 
-const scratch = mkdtempSync(join(tmpdir(), "halfmoon-storage-"));
-let store;
-let engine;
-try {
-  const game = join(ROOT, "docs", "assets", "game");
-  for (const name of readdirSync(game).filter((name) => name.endsWith(".js"))) {
-    copyFileSync(join(game, name), join(scratch, name));
-  }
-  writeFileSync(join(scratch, "package.json"), '{"type": "module"}\n');
-  store = await import(pathToFileURL(join(scratch, "storage.js")).href);
-  engine = await import(pathToFileURL(join(scratch, "engine.js")).href);
-} finally {
-  rmSync(scratch, { recursive: true, force: true });
-}
+const store = await loadGameModule("storage.js");
+const engine = await loadGameModule("engine.js");
 
 const bad = [];
 let checks = 0;

@@ -2,28 +2,14 @@
 // in Node, without a browser:   node tests/js/run_verdicts.mjs [tests/data]
 // Prints {bad, count} as JSON (exit 1 when anything disagrees). tests/test_verdict_vectors.py runs it.
 
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
-import { ROOT } from "./load_engine.mjs";
+import { loadGameModule, ROOT } from "./load_engine.mjs";
 
 const data = resolve(process.argv[2] ?? join(ROOT, "tests", "data"));
-// The game's modules are ES modules served as .js: a copy beside a package.json saying so.
-const scratch = mkdtempSync(join(tmpdir(), "halfmoon-lookup-"));
-let lookup;
-try {
-  const game = join(ROOT, "docs", "assets", "game");
-  for (const name of readdirSync(game).filter((name) => name.endsWith(".js"))) {
-    copyFileSync(join(game, name), join(scratch, name));
-  }
-  writeFileSync(join(scratch, "package.json"), '{"type": "module"}\n');
-  lookup = await import(pathToFileURL(join(scratch, "lookup.js")).href);
-} finally {
-  rmSync(scratch, { recursive: true, force: true });
-}
+const lookup = await loadGameModule("lookup.js");
 
 const bad = [];
 const cases = readFileSync(join(data, "verdicts.jsonl"), "utf-8").split("\n").filter(Boolean)
