@@ -3,6 +3,7 @@ engine, plurals, right-to-left isolation, no request to another host."""
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
 from pathlib import Path
@@ -214,3 +215,24 @@ def test_the_rules_page_works_a_triple_with_a_card_the_first_move_uncovered(buil
                      if all(cat.card(card) in caption for card in cards)]
     assert before_triple, "no diagram caption names the triple's three cards"
     assert str(number - 1) in before_triple[0]  # the position just before the triple
+
+
+def test_every_language_has_its_own_search_index_of_its_own_pages(built_site):
+    """One index per language in its folder, naming only its own lunr language, of pages in
+    that folder; each page's Material config points at its language's folder."""
+    from halfmoon_mkdocs.search import material_lunr_languages
+
+    site = read_site(Path(__file__).resolve().parent.parent / "mkdocs.yml")
+    lunr = material_lunr_languages()
+    for lang in site.languages:
+        index = json.loads((built_site / lang.prefix / "search/search_index.json")
+                           .read_text("utf-8"))
+        # A language Material's lunr has no support for (Polish) is searched word by word.
+        assert index["config"]["lang"] == ([lang.code] if lang.code in lunr else [])
+        pages = {doc["location"].split("#")[0] for doc in index["docs"]}
+        assert len(pages) >= len(site.translated_pages())
+        for page in pages:
+            assert (built_site / lang.prefix / page / "index.html").is_file(), (lang.code, page)
+        html = (built_site / lang.prefix / "play/index.html").read_text("utf-8")
+        assert re.search(r'"base": "\.\./?\.\./' + re.escape(lang.prefix) + '"', html) or (
+            not lang.prefix and '"base": ".."' in html), lang.code

@@ -114,9 +114,13 @@ def test_a_new_language_added_by_the_recipe_builds_strictly_in_its_own_words(ita
 
 
 def test_search_indexes_the_new_language(italian_site):
-    index = json.loads((italian_site / "search" / "search_index.json").read_text("utf-8"))
-    assert NEW in index["config"]["lang"]  # lunr.it: Italian words stemmed as Italian
-    assert any(doc["location"].startswith(f"{NEW}/") for doc in index["docs"])
+    """The new language gets its own index in its folder, stemmed with its own lunr only."""
+    index = json.loads((italian_site / NEW / "search" / "search_index.json").read_text("utf-8"))
+    assert index["config"]["lang"] == [NEW]  # lunr.it: Italian words stemmed as Italian
+    assert index["docs"] and not any(doc["location"].startswith(f"{NEW}/")
+                                     for doc in index["docs"])
+    html = (italian_site / NEW / "play" / "index.html").read_text("utf-8")
+    assert f'"base": "../../{NEW}/"' in html
 
 
 @pytest.mark.browser

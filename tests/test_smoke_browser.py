@@ -71,23 +71,53 @@ def a_word_of(built_site, lang: str) -> str:
     return max(sorted(set(words)), key=words.count)
 
 
+def type_like_a_person(page, text: str) -> None:
+    """Each character as a key of the reader's own keyboard: keydown with its text, keyup.
+
+    Playwright's own typing sends no key events for letters a US keyboard lacks (Hebrew,
+    Cyrillic, Arabic, ä, é), and Material reads the query on keyup."""
+    cdp = page.context.new_cdp_session(page)
+    for char in text:
+        cdp.send("Input.dispatchKeyEvent", {"type": "keyDown", "key": char, "text": char,
+                                            "unmodifiedText": char})
+        cdp.send("Input.dispatchKeyEvent", {"type": "keyUp", "key": char})
+    cdp.detach()
+
+
+def language_of(url: str, site_url: str) -> str:
+    """The site language whose folder holds the address."""
+    path = url.removeprefix(site_url)
+    return next((code for code, prefix in LANGUAGES.items() if prefix and path.startswith(prefix)),
+                next(code for code, prefix in LANGUAGES.items() if not prefix))
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_search_box_finds_a_word_of_the_page_in_its_language(page, site_url, built_site,
-                                                                  lang):
+def test_search_finds_a_word_of_the_language_and_only_pages_in_that_language(
+        page, site_url, built_site, lang):
     word = a_word_of(built_site, lang)
-    page.goto(site_url + LANGUAGES[lang])
+    fetched: list[str] = []  # by the page, not the offline worker precaching after the load
+    page.on("request", lambda request: None if request.service_worker else
+            fetched.append(request.url.removeprefix(site_url)))
+    page.goto(site_url + LANGUAGES[lang] + "play/")
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in fetched if "search_index" in url or "/lunr/" in url], \
+        "search is fetched before the reader goes to it"
     page.locator("label.md-search__icon, .md-search__input").first.click()
-    page.fill(".md-search__input", word)
-    page.keyboard.press("End")  # Material reads the query on keyup
+    page.locator(".md-search__input").focus()
+    type_like_a_person(page, word)
     results = page.locator(".md-search-result__item")
     results.first.wait_for(timeout=10_000)
-    hrefs = [results.nth(i).locator("a").first.get_attribute("href")
-             for i in range(results.count())]
-    prefix = site_url + LANGUAGES[lang]
-    others = "|".join(code for code in LANGUAGES if LANGUAGES[code])
-    assert any(href.startswith(prefix) if LANGUAGES[lang] else
-               not re.match(re.escape(site_url) + rf"({others})/", href) for href in hrefs)
+    hrefs = [link.get_attribute("href") for link in page.locator(".md-search-result a").all()]
+    assert hrefs
+    assert {language_of(href, site_url) for href in hrefs} == {lang}, (word, hrefs)
+    indexes = [url for url in fetched if "search_index" in url]
+    assert indexes == [LANGUAGES[lang] + "search/search_index.json"]
+    # lunr's support and the language's own stemmer (and segmenter: tinyseg.js for Japanese),
+    # never another language's, nor lunr.multi, which only several languages at once need
+    scripts = {url.rsplit("/", 1)[1] for url in fetched if "/lunr/" in url}
+    stemmers = {name for name in scripts if name.startswith("lunr.")}
+    assert stemmers <= {"lunr.stemmer.support.min.js", f"lunr.{lang}.min.js"}, scripts
 
 
 @pytest.mark.browser

@@ -37,7 +37,8 @@ REGISTER = "assets/offline/register.js"
 ICONS = "assets/offline"
 # What a player needs offline besides the Play pages: the theme, the game, the search.
 PRECACHE_PATTERNS = ("assets/**/*.css", "assets/**/*.js", "assets/**/*.json", "assets/images/*",
-                     f"{ICONS}/*.png", "search/search_index.json", "**/manifest.webmanifest")
+                     f"{ICONS}/*.png", "search/search_index.json", "*/search/search_index.json",
+                     "**/manifest.webmanifest")
 # Material ships stemmers for every language; only the site's own are fetched.
 LUNR = "assets/javascripts/lunr/"
 NOTICE_KEYS = ("offline.update_ready", "offline.reload")

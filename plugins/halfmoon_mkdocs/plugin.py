@@ -25,7 +25,13 @@ from . import assets
 from .build import Build, PageSource
 from .config import HalfMoonConfig
 from .page import fill_slots
-from .search import add_search_languages
+from .search import (
+    add_search_languages,
+    defer_search,
+    language_prefixes,
+    point_search_at_language,
+    split_search_index,
+)
 
 # The footer's "Made with Material for MkDocs" in the page's language, for copyright.html.
 GENERATOR_LINE = "halfmoon_generator_line"
@@ -102,6 +108,8 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         """Point the page at this build's content-hashed game files and catalogs."""
         assert self.build is not None
+        prefix = language_prefixes(config).get(page_language(page, config), "")
+        output = point_search_at_language(output, prefix)
         return assets.point_page(output, self.config.catalogs_path, self.build.asset_version,
                                  self.build.preloaded_modules, self.build.catalogs)
 
@@ -110,6 +118,10 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
         """Publish the game's files and catalogs under their hash (every build, never by hand)."""
         self._depth -= 1
         if self._depth == 0 and self.build is not None:
+            site = Path(config.site_dir)
+            if (site / "search" / "search_index.json").exists():
+                split_search_index(site, language_prefixes(config))
+                defer_search(site)
             assets.publish(Path(config.site_dir), Path(config.docs_dir), self.config.catalogs_path,
                            self.build.asset_version, self.build.catalogs)
 

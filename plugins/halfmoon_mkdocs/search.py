@@ -8,9 +8,12 @@ validation we put back each catalog language that Material's lunr supports.
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
 
 from halfmoon.i18n import available_languages
 
@@ -34,3 +37,102 @@ def add_search_languages(config: MkDocsConfig) -> list[str]:
     added = [lang for lang in available_languages() if lang in supported and lang not in langs]
     plugin.config.lang = langs + added
     return added
+
+
+# --- One index per language ---------------------------------------------------------------
+#
+# mkdocs-static-i18n merges every language's pages into one search/search_index.json, which
+# every page downloads with every language's stemmer, and whose results mix the languages.
+# Instead each language gets its own index in its own folder (<prefix>search/search_index.json,
+# the addresses relative to that folder) naming only its own lunr language, and each page's
+# Material config points its base at its language's folder, where Material looks for the index.
+# A new language needs nothing here: it is split out by its folder like the others; if
+# Material's lunr has no support for it, its index names no lunr language (lunr's default
+# pipeline, which our `pipeline` option trims to the stop-word filter).
+
+INDEX = "search/search_index.json"
+_CONFIG_TAG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
+
+
+def language_prefixes(config: MkDocsConfig) -> dict[str, str]:
+    """Each language mkdocs-static-i18n builds, with its folder ("" for the default one)."""
+    i18n_plugin = config.plugins.get("i18n")
+    if i18n_plugin is None:
+        return {str(config.theme.get("language") or "en"): ""}
+    return {str(lang.locale): "" if lang.default else f"{lang.locale}/"
+            for lang in i18n_plugin.config.languages if lang.build}
+
+
+def split_search_index(site_dir: Path, prefixes: dict[str, str]) -> dict[str, int]:
+    """Write every language's own index from the merged one; returns the pages of each.
+
+    ``prefixes`` maps each language to its folder in the site ("" for the default language,
+    "he/" for Hebrew). The default language's index replaces the merged one.
+    """
+    merged_file = site_dir / INDEX
+    merged = json.loads(merged_file.read_text(encoding="utf-8"))
+    supported = material_lunr_languages()
+    folders = sorted((prefix for prefix in prefixes.values() if prefix), key=len, reverse=True)
+    docs: dict[str, list[dict[str, object]]] = {prefix: [] for prefix in prefixes.values()}
+    for doc in merged["docs"]:
+        location = str(doc["location"])
+        prefix = next((folder for folder in folders if (location + "/").startswith(folder)), "")
+        docs[prefix].append({**doc, "location": location[len(prefix):]})
+    counts: dict[str, int] = {}
+    for lang, prefix in prefixes.items():
+        config = {**merged["config"], "lang": [lang] if lang in supported else []}
+        target = site_dir / prefix / INDEX
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps({"config": config, "docs": docs[prefix]},
+                                     ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        counts[lang] = len(docs[prefix])
+    return counts
+
+
+def point_search_at_language(html: str, prefix: str) -> str:
+    """Set the base of the page's Material config to its language's folder (see above)."""
+    if not prefix:
+        return html
+    match = _CONFIG_TAG.search(html)
+    if match is None:
+        return html
+    config = json.loads(match.group(2))
+    config["base"] = config["base"].rstrip("/") + "/" + prefix
+    text = json.dumps(config, ensure_ascii=False).replace("</", "<\\/")
+    return html[:match.start(2)] + text + html[match.end(2):]
+
+
+# --- Search loaded when the reader goes to it ---------------------------------------------
+#
+# Material's bundle fetches the index (and its worker the stemmers) as soon as a page is
+# served over HTTP, and only when the search box is opened for file: pages; the
+# search.highlight feature fetches it on every page too, to highlight the words of a search
+# that led there. The published bundle is given the file: behaviour everywhere, and highlights
+# only on a page reached from a search result (its address carries ?h=): opening the search
+# box (a click, a tap, focus, the keyboard shortcut) fetches this language's index and stemmer.
+_DEFERRALS = (
+    # (Material's code, what it becomes, how it reads once changed)
+    (re.compile(r'([\w$]+)\(location\.protocol!=="file:"\),([\w$]+)\("search"\)'),
+     r'\1(!1),\2("search")',
+     re.compile(r'[\w$]+\(!1\),[\w$]+\("search"\)')),
+    (re.compile(r'([\w$]+)\("search\.highlight"\)\?([\w$]+)\(e,\{index\$:'),
+     r'\1("search.highlight")&&new URL(location.href).searchParams.has("h")?\2(e,{index$:',
+     re.compile(r'\("search\.highlight"\)&&new URL\(location\.href\)\.searchParams\.has')),
+)
+
+
+def defer_search(site_dir: Path) -> Path:
+    """Make Material's published bundle load the search index only once search is opened."""
+    bundles = sorted((site_dir / "assets" / "javascripts").glob("bundle.*.min.js"))
+    if len(bundles) != 1:
+        raise PluginError(f"{site_dir / 'assets/javascripts'}: expected one Material bundle, "
+                          f"found {len(bundles)}")
+    bundle = bundles[0]
+    text = bundle.read_text(encoding="utf-8")
+    for eager, deferred, done in _DEFERRALS:
+        text, count = eager.subn(deferred, text, count=1)
+        if count != 1 and not done.search(text):
+            raise PluginError(f"{bundle}: Material's search start-up is not where this version "
+                              "of the plugin expects it (search would load on every page)")
+    bundle.write_text(text, encoding="utf-8")
+    return bundle
