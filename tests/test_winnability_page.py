@@ -174,13 +174,64 @@ def test_undecided_deals_that_disagree_with_the_count_are_an_error(tmp_path):
 
 
 @pytest.mark.parametrize("insert, expected", [
-    ("{{hm stat greedy_player.won}}", f"{FIGURES['greedy_player']['won']:,}"),
-    ("{{hm stat confirmed.search}}", f"{FIGURES['confirmed'].get('search', 0):,}"),
+    ("{{hm stat confirmed.search}}", f"{FIGURES['confirmed'].get('search', 0):,} of them"),
     ("{{hm stat confirmed.glucose4}}", f"{FIGURES['confirmed'].get('glucose4', 0):,}"),
     ("{{hm stat ms_per_deal.mean}}", f"{round(FIGURES['ms_per_deal']['mean'])} milliseconds"),
 ])
 def test_nested_figures_are_read_as_written(insert, expected):
     assert rendered(insert + "\n", "en").strip() == expected
+
+
+def test_a_count_without_its_plural_message_is_an_error_naming_the_message():
+    context = Context(ExampleLoader(DOCS), "records/HM1-N-AAAAAAB.txt",
+                      Stats(DOCS / "records" / "winnability.json"), "en", FILES)
+    # greedy_player.won is a figure no page uses: the catalogs have no words for it yet.
+    for insert, words in (("{{hm stat greedy_player.won}}",
+                           "needs the plural message 'docs.stat.greedy_player.won'"),
+                          ("{{hm stat lost form=nope}}", "'docs.stat.lost.nope'"),
+                          ("{{hm stat won_share form=list}}", "takes no form")):
+        (error,) = render_markdown(insert + "\n", context).errors
+        assert words in str(error), error
+
+
+COUNTED = ("won", "lost", "undecided", "search_positions", "nodes", "confirm_positions",
+           "confirmed.search", "confirmed.glucose4")
+
+
+def figures_counting(count: int) -> dict:
+    """The published figures with every count of the page's prose set to ``count``."""
+    figures = json.loads(json.dumps(FIGURES))
+    for name in COUNTED:
+        if "." in name:
+            outer, inner = name.split(".")
+            figures[outer][inner] = count
+        else:
+            figures[name] = count
+    letters = str.maketrans("0123456789", "ABCDEFGHIJ")
+    figures["undecided_deals"] = [{**UNDECIDED[0], "code": "HM1-N-AAAA" + f"{index:03d}".translate(letters)}
+                                  for index in range(count)]
+    return figures
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("count", [0, 1, 2, 3, 5, 11, 21, 101])
+def test_every_count_on_the_deal_codes_page_is_the_catalogs_plural_form(tmp_path, lang, count):
+    path = tmp_path / "winnability.json"
+    path.write_text(json.dumps(figures_counting(count)), encoding="utf-8")
+    context = Context(ExampleLoader(DOCS), "records/HM1-N-AAAAAAB.txt", Stats(path), lang, FILES)
+    source = (DOCS / lang / "deal-codes.md").read_text(encoding="utf-8")
+    result = render_markdown(source, context)
+    assert not result.errors, result.errors
+    html = re.sub(r"\s+", " ", fill_slots(result.markdown, result.slots))
+    messages, plural = catalog(lang).messages, catalog(lang).plural_category(count)
+    number = format_decimal(count, locale=catalog(lang).locale)
+    used = sorted(set(re.findall(r"\{\{hm stat ([\w.]+)(?: form=(\w+))?\}\}", source)))
+    counted = [(name, form) for name, form in used if name in COUNTED]
+    assert {name for name, _ in counted} == set(COUNTED), counted  # every count of the page
+    for name, form in counted:
+        forms = messages[f"docs.stat.{name}" + (f".{form}" if form else "")]
+        words = forms.get(plural, forms["other"]).replace("{count}", number)
+        assert words in html, (name, form, words)
 
 
 def measured_paragraph(text: str, lang: str) -> str:

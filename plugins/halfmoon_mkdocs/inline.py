@@ -308,9 +308,9 @@ def _mismatch_kind(position: Position, first: tuple[str, Card], second: tuple[st
 
 
 def insert_stat(call: Call, writer: Writer, context: Context) -> str:
-    call.check(1, {"case"})
+    call.check(1, {"case", "form"})
     return context.stats.render(call.arg(0, "the name of a figure"), writer,
-                                call.options.get("case"))
+                                call.options.get("case"), call.options.get("form"))
 
 
 MAX_LOST_SHOWN = 20

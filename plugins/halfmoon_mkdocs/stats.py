@@ -172,6 +172,16 @@ class Stats:
                               f"'undecided' counts {self.number('undecided')}")
         return deals
 
+    def _count_words(self, name: str, writer: Writer, form: str | None) -> str:
+        """A count with its noun (and the verb, where the language agrees it with the count):
+        the plural message ``docs.stat.<name>[.<form>]``, never a bare number in prose."""
+        key = f"docs.stat.{name}" + (f".{form}" if form else "")
+        if not writer.has_plural(key):
+            raise SourceError(f"{{{{hm stat {name}{' form=' + form if form else ''}}}}} needs the "
+                              f"plural message {key!r} in the {writer.lang!r} catalog: a count "
+                              "in prose is written with its noun")
+        return writer.plural(key, self.number(name))
+
     def _undecided(self, index: int, entry: object) -> UndecidedDeal:
         where = f"{self.path.name}: undecided_deals[{index}]"
         if not isinstance(entry, dict):
@@ -191,9 +201,13 @@ class Stats:
         values["code"] = self._code(f"undecided_deals[{index}]", values["code"])
         return UndecidedDeal(**values)
 
-    def render(self, name: str, writer: Writer, case: str | None = None) -> str:
+    def render(self, name: str, writer: Writer, case: str | None = None,
+               form: str | None = None) -> str:
         if case is not None and name != "deals":
             raise SourceError(f"{{{{hm stat {name}}}}} writes no noun: it takes no case")
+        if form is not None and (name == "deals" or name not in COUNTS):
+            raise SourceError(f"{{{{hm stat {name}}}}} takes no form: only a count of "
+                              f"docs.stat.* messages does ({', '.join(COUNTS[1:])})")
         locale = writer.catalog.locale
         if name in SHARES:
             return writer.insert(percent(self.share(name), locale, SHARE_DECIMALS))
@@ -214,5 +228,5 @@ class Stats:
         if name == "deals":
             return writer.count(self.number(name), "deals", case)
         if name in COUNTS:
-            return writer.number(self.number(name))
+            return self._count_words(name, writer, form)
         raise SourceError(f"no figure {name!r} in {self.path.name} (figures: {', '.join(FIGURES)})")
