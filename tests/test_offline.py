@@ -276,3 +276,22 @@ def test_a_new_build_is_offered_then_taken_whole_online_and_offline(page, own_si
     page.reload()  # the server is stopped: the new build comes whole from the new cache
     page.wait_for_selector(".hm-board [data-source='1']")
     assert page.evaluate("document.documentElement.dataset.build") == "2"
+
+
+def test_every_text_file_of_the_site_has_its_gzip_copy_beside_it(built_site):
+    """For hosts that serve name.gz: the same bytes as the file, and smaller."""
+    import gzip
+
+    from halfmoon_mkdocs.compress import COMPRESSED
+
+    texts = [path for path in built_site.rglob("*")
+             if path.is_file() and path.suffix in COMPRESSED]
+    copies = [path.with_name(path.name + ".gz") for path in texts]
+    assert any(copy.exists() for copy in copies)
+    for path, copy in zip(texts, copies):
+        if copy.exists():
+            assert gzip.decompress(copy.read_bytes()) == path.read_bytes(), path
+        else:  # written only where it saves bytes
+            assert len(gzip.compress(path.read_bytes(), 9, mtime=0)) >= path.stat().st_size, path
+    for name in ("play/index.html", "he/search/search_index.json", "sw.js"):
+        assert (built_site / (name + ".gz")).exists(), name

@@ -28,6 +28,7 @@ from halfmoon import HalfMoonError, i18n
 
 from .assets import GAME_DIR
 from .catalogs import catalog_fault, checked_catalog
+from .compress import compress_site
 from .errors import SourceError
 from .icons import BACKGROUND, SIZES, icon_png
 from .plugin import page_language
@@ -133,6 +134,8 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):
         # every language is there (and written again, the same or fuller, after that).
         elif all(_file_of(site, page).exists() for page in start_pages):
             write_worker(site, start_pages, search_languages(config))
+            # Last of every plugin's writing (this runs after them all): the .gz copies.
+            compress_site(site)
 
     def manifest(self, lang: str, prefix: str, config: MkDocsConfig) -> dict[str, object] | None:
         texts = self.texts(lang, MANIFEST_KEYS, config)
