@@ -1,0 +1,33 @@
+"""The Play page's first visit in bytes (issue 25's budget: 200 KB compressed, in every
+language): every file the page itself asks for until the network is idle, counted at the size
+of its .gz copy beside it (what a compressing host sends), or its own size where it has none.
+The offline worker's precaching after the load is not the page's first-visit transfer."""
+
+from __future__ import annotations
+
+import pytest
+from test_smoke_browser import LANGUAGES
+
+BUDGET = 200 * 1024
+
+
+def compressed_size(site, address: str) -> int:
+    path = site / address
+    if not address or address.endswith("/"):
+        path = path / "index.html"
+    assert path.is_file(), f"the page asked for {address!r}, which the site does not have"
+    copy = path.with_name(path.name + ".gz")
+    return (copy if copy.exists() else path).stat().st_size
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_play_page_first_visit_fits_the_byte_budget(page, site_url, built_site, lang):
+    asked: list[str] = []
+    page.on("request", lambda request: None if request.service_worker else
+            asked.append(request.url.removeprefix(site_url).split("#")[0].split("?")[0]))
+    page.goto(site_url + LANGUAGES[lang] + "play/")
+    page.wait_for_load_state("networkidle")
+    sizes = {address: compressed_size(built_site, address) for address in dict.fromkeys(asked)}
+    assert not [address for address in sizes if "search_index" in address or "/lunr/" in address]
+    assert sum(sizes.values()) <= BUDGET, sorted(sizes.items(), key=lambda item: -item[1])
