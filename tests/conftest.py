@@ -85,6 +85,21 @@ def page(chromium):
     assert not errors, f"console errors: {errors}"
 
 
+@pytest.fixture
+def context_for(chromium):
+    """new(**options) -> a browser context closed at the end of the test."""
+    contexts = []
+
+    def new(**options):
+        context = chromium.new_context(**options)
+        contexts.append(context)
+        return context
+
+    yield new
+    for context in contexts:
+        context.close()
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory):
     """The site built once with ``mkdocs build --strict`` (a Path to its folder)."""

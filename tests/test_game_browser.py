@@ -120,6 +120,13 @@ def test_a_removal_is_announced_with_cards_and_sources(page, site_url):
     ]
     game.play("+".join(first))
     expected = en.text("game.said.removed", what=format_list(parts, locale="en"), score=game.score)
+    # Then what the removal uncovered: the new top cards of the piles it took from.
+    uncovered = [
+        en.text("game.said.on_pile", card=en.card(game.position.card_at(source)), pile=source)
+        for source in first if not source.startswith("R") and game.position.card_at(source)
+    ]
+    assert uncovered  # the example's first move takes from a pile
+    expected += " " + en.text("game.said.uncovered", what=format_list(uncovered, locale="en"))
     assert live(page) == expected
 
 
@@ -230,6 +237,15 @@ def test_mismatch_says_nothing_of_the_rule_when_move_errors_is_off(table_page):
     tap(page, r["n"][0], r["other"][0])
     assert message(page) == ""
     assert live(page) == catalog("en").text("game.said.cleared")
+    # No words, but a sign on the two cards, gone at the next tap.
+    marked = ".hm-game [data-source][data-mismatch]"
+    assert sorted(page.eval_on_selector_all(marked, "cs => cs.map((c) => c.dataset.source)")) == sorted(
+        [r["n"][0], r["other"][0]]
+    )
+    face = page.locator(f".hm-game [data-source='{r['n'][0]}'] .hm-face")
+    assert face.evaluate("f => getComputedStyle(f).animationName") == "hm-shake"
+    tap(page, r["f"][0])
+    assert page.locator(marked).count() == 0
 
 
 def test_placement_help_dims_exactly_the_cards_that_cannot_extend_the_selection(table_page):
@@ -463,7 +479,9 @@ def test_every_pile_and_slot_is_a_named_button_with_its_count_and_card(page, sit
     position = Position(DealCode.parse(EXAMPLE))
     fr = catalog("fr")
     label = page.locator(".hm-game [data-source='1']").get_attribute("aria-label")
-    assert label == fr.text(
+    face = page.locator(".hm-game [data-source='1'] .hm-face").inner_text()
+    # What the cell shows first (face, pile, count: WCAG 2.5.3), then the words.
+    assert label == f"{face} 1 8: " + fr.text(
         "game.pile.label", pile="1", count=fr.plural("count.cards", 8), card=fr.card_words(position.card_at("1"))
     )
     cells = page.locator(".hm-game button[data-source]")
@@ -503,6 +521,24 @@ def test_axe_finds_no_serious_or_critical_violation_on_the_play_page(chromium, s
         assert axe_violations(page) == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "he", "ar"])
+def test_every_cells_name_starts_with_what_it_shows(page, site_url, lang):
+    # axe's label-content-name-mismatch is experimental, so not in its default run.
+    from axe_playwright_python.sync_playwright import Axe
+
+    open_play(page, site_url, lang)
+    tap(page, example_moves()[0][0])
+    rule = {"runOnly": {"type": "rule", "values": ["label-content-name-mismatch"]}}
+    results = Axe().run(page, options=rule).response
+    assert results["violations"] == []
+    assert sum(len(rule["nodes"]) for rule in results["passes"]) >= 20  # the rule saw the cells
+    shown = page.eval_on_selector_all(
+        ".hm-game .hm-board [data-source]",
+        "cells => cells.map((c) => [c.getAttribute('aria-label'), c.innerText.split(/\\s+/).filter(Boolean).join(' ')])",
+    )
+    assert all(label.startswith(text + ":") for label, text in shown), shown
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

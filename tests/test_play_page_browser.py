@@ -22,6 +22,7 @@ from test_game_browser import (
     tap,
 )
 
+from halfmoon import DealCode, Game, Position
 from halfmoon.i18n import catalog
 
 pytestmark = pytest.mark.browser
@@ -73,21 +74,6 @@ def win_example(page) -> None:
         tap(page, *move)
 
 
-@pytest.fixture
-def context_for(chromium):
-    """new(**options) -> a browser context closed at the end of the test."""
-    contexts = []
-
-    def new(**options):
-        context = chromium.new_context(**options)
-        contexts.append(context)
-        return context
-
-    yield new
-    for context in contexts:
-        context.close()
-
-
 # --- the board in view --------------------------------------------------------------------------
 
 
@@ -105,13 +91,6 @@ def test_board_info_bar_and_message_are_in_view_without_scrolling(context_for, s
             box = element.bounding_box()
             assert box and inside(box, width, height), (selector, box)
     assert page.evaluate("scrollY") == 0
-
-
-def test_at_390_px_the_cards_are_at_least_36_px_wide(context_for, site_url):
-    page = context_for(viewport={"width": 390, "height": 844}).new_page()
-    open_play(page, site_url)
-    widths = page.eval_on_selector_all(".hm-game .hm-face", "fs => fs.map(f => f.offsetWidth)")
-    assert min(widths) >= 36
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -144,14 +123,66 @@ def test_winning_opens_a_dialog_with_the_result_and_counts_the_win(page, site_ur
     text = dialog.inner_text()
     assert en.text("game.dialog.result", time=field(page, "time"), score=520, moves=48) in text
     assert in_dialog(page)
-    assert [b.inner_text() for b in dialog.locator("button").all()] == [
+    assert [b.inner_text() for b in dialog.locator(".hm-dialog-buttons button").all()] == [
         en.text(f"game.button.{b}") for b in ("new", "restart", "export")
     ]
+    assert dialog.locator("p").first.inner_text() != en.text("game.dialog.won_title")  # no title twice
+    assert en.text("game.dialog.won_title").rstrip("!") not in dialog.locator("p").first.inner_text()
     page.keyboard.press("Escape")
     assert page.locator(".hm-game dialog[open]").count() == 0
     assert page.evaluate("document.activeElement.dataset.source") is not None  # back on the board
     assert (stat(page, "played"), stat(page, "won"), stat(page, "streak")) == ("1", "1", "1")
     assert page.evaluate("getComputedStyle(document.querySelector('.hm-board')).animationName") == "hm-glow"
+
+
+def overlap(a, b) -> bool:
+    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1366, 657)])
+def test_the_win_dialog_closes_by_touch_and_leaves_the_board_in_sight(context_for, site_url, width, height):
+    page = context_for(viewport={"width": width, "height": height}, has_touch=True).new_page()
+    open_play(page, site_url)
+    win_example(page)
+    dialog = page.locator(".hm-game dialog[open]")
+    assert not overlap(dialog.bounding_box(), page.locator(".hm-game .hm-board").bounding_box())
+    close = dialog.locator(".hm-dialog-close")
+    assert close.get_attribute("aria-label") == catalog("en").text("game.dialog.close")
+    close.tap()
+    assert page.locator(".hm-game dialog[open]").count() == 0
+    assert page.evaluate("document.activeElement.dataset.source") is not None  # back on the board
+    # Undo the last move and make it again: the ending comes again, and a tap on the backdrop
+    # (outside the dialog's box) closes it too.
+    page.click(".hm-game [data-action='undo']")
+    tap(page, *example_moves()[-1])
+    assert page.locator(".hm-game dialog[open]").count() == 1
+    page.touchscreen.tap(2, height - 2)
+    assert page.locator(".hm-game dialog[open]").count() == 0
+
+
+def test_a_deal_changed_through_the_address_closes_the_win_dialog(page, site_url):
+    open_play(page, site_url)
+    win_example(page)
+    assert page.locator(".hm-game dialog[open]").count() == 1
+    page.evaluate(f"location.hash = '#{OTHER}'")
+    page.wait_for_function(f"document.querySelector('[data-field=code]').textContent === '{OTHER}'")
+    assert page.locator(".hm-game dialog[open]").count() == 0
+
+
+def test_a_wrong_pair_keeps_a_still_mark_under_reduced_motion(context_for, site_url):
+    page = context_for(reduced_motion="reduce").new_page()
+    open_play(page, site_url)
+    position = Position(DealCode.parse(EXAMPLE))
+    tops = {s: c for s, c in position.playable().items() if c.rank < 11}
+    first, second = next((a, b) for a in tops for b in tops if a != b and tops[a].rank + tops[b].rank != 11)
+    tap(page, first, second)
+    marked = page.eval_on_selector_all(".hm-game [data-mismatch]", "cs => cs.map((c) => c.dataset.source)")
+    assert sorted(marked) == sorted([first, second])
+    face = page.locator(f".hm-game [data-source='{first}'] .hm-face")
+    style = face.evaluate("f => [getComputedStyle(f).animationName, getComputedStyle(f).boxShadow]")
+    assert style[0] == "none" and style[1] != "none"
+    assert field(page, "moves") == "0" and page.locator(".hm-game [aria-pressed='true']").count() == 0
 
 
 ANIMATIONS = """() => Object.fromEntries([...document.querySelectorAll('.hm-game [data-source]')]
@@ -199,6 +230,60 @@ def test_deadlock_dialog_ends_the_streak_and_offers_undo(page, site_url):
     assert page.evaluate("document.activeElement.textContent") == en.text("game.button.undo_last")
     page.keyboard.press("Escape")
     assert stat(page, "streak") == "0" and stat(page, "played") == "1" and stat(page, "won") == "0"
+
+
+def test_the_deadlock_dialog_shows_the_time_the_bar_shows(page, site_url):
+    code, moves = deadlock_game()
+    page.clock.install()
+    open_play(page, site_url, fragment=code)
+    tap(page, *moves[0])
+    page.clock.run_for(2500)  # the clock runs from the first move
+    for move in moves[1:]:
+        tap(page, *move)
+    page.locator(".hm-game dialog[open]").wait_for()
+    shown = field(page, "time")
+    assert shown != "00:00"
+    score = field(page, "score")
+    result = catalog("en").text("game.dialog.result", time=shown, score=score, moves=len(moves))
+    assert result in page.locator(".hm-game dialog[open]").inner_text()
+
+
+def no_move_deal() -> str:
+    """A deal whose first tops hold no pair and no triple."""
+    for number in range(80000, 90000):
+        if Game(DealCode(number)).deadlocked:
+            return str(DealCode(number))
+    raise AssertionError("no deal without a move found")
+
+
+def test_a_deal_without_a_move_ends_at_once_and_counts_as_played_once(page, site_url):
+    code = no_move_deal()
+    open_play(page, site_url, fragment=code)
+    en = catalog("en")
+    dialog = page.locator(".hm-game dialog[open]")
+    assert dialog.locator("h2").inner_text() == en.text("game.dialog.deadlock_title")
+    assert en.text("game.said.deadlocked_at_start") in dialog.inner_text()
+    assert page.locator(".hm-game .hm-dialog-buttons button").first.inner_text() == en.text("game.button.new")
+    page.keyboard.press("Escape")
+    said = en.text("game.said.deadlocked_at_start")
+    assert plain(page.locator(".hm-game .hm-message").inner_text()) == said
+    assert (stat(page, "played"), stat(page, "won"), stat(page, "streak")) == ("1", "0", "0")
+    page.reload()  # the same deal again, from its save: not counted twice
+    page.wait_for_selector(".hm-board [data-source='1']")
+    assert stat(page, "played") == "1"
+
+
+def test_statistics_reset_mid_game_then_a_win_add_up(page, site_url):
+    open_play(page, site_url)
+    *most, last = example_moves()
+    for move in most:
+        tap(page, *move)
+    page.click(action(page, "reset"))
+    page.locator(".hm-game dialog[open] button[data-kind='danger']").click()
+    assert stat(page, "played") == "0"
+    tap(page, *last)
+    page.keyboard.press("Escape")
+    assert (stat(page, "played"), stat(page, "won"), stat(page, "streak")) == ("1", "1", "1")
 
 
 def test_restart_asks_first_and_cancel_keeps_the_game(page, site_url):
@@ -275,7 +360,7 @@ def test_the_skip_link_and_the_heading_anchor_are_left_to_the_page(page, site_ur
     page.focus(".md-skip")
     page.keyboard.press("Enter")
     page.wait_for_function("location.hash === '#play'")
-    page.click("h1 .headerlink", force=True)
+    page.evaluate("location.hash = ''; location.hash = '#play'")  # as a link to the heading would
     assert page.locator(".hm-game .hm-error:not([hidden])").count() == 0
     assert page.locator(".hm-game .hm-message").get_attribute("data-kind") != "error"
     assert (field(page, "code"), field(page, "moves")) == (EXAMPLE, "1")
@@ -317,12 +402,13 @@ def test_a_whole_game_won_with_the_keyboard_alone(page, site_url):
     open_play(page, site_url)
     page.evaluate("document.activeElement?.blur()")
     # The theme's header (skip link, logo, palette, languages, search) first, then the page:
-    # the heading's ¶, New game, and the board (Restart and Undo are disabled before a move).
+    # New game (the title is for screen readers: no ¶ stop), the board (Restart and Undo are
+    # disabled before a move), the one-line rule's link to the rules, the code field.
     tabs_until(page, "Boolean(document.activeElement.closest('.md-content'))")
-    assert page.evaluate("document.activeElement.matches('h1 .headerlink')")
-    assert tabs_until(page, "document.activeElement.dataset.action === 'new'") == 1
+    assert page.evaluate("document.activeElement.dataset.action") == "new"
     assert tabs_until(page, ON_BOARD) == 1
-    assert tabs_until(page, "document.activeElement.matches('.hm-code-input')") == 1  # one stop for the board
+    assert tabs_until(page, "Boolean(document.activeElement.closest('.hm-intro'))") == 1  # board: one stop
+    assert tabs_until(page, "document.activeElement.matches('.hm-code-input')") == 1
     tabs_until(page, ON_BOARD, back=True)
     here = page.evaluate("document.activeElement.dataset.source")
     for number, move in enumerate(example_moves(), start=1):
@@ -353,13 +439,13 @@ def test_a_whole_game_won_with_the_keyboard_alone(page, site_url):
 
 def test_from_the_top_of_the_page_the_skip_link_reaches_the_board_in_a_few_keys(page, site_url):
     # The theme's header has its own stops (logo, palette, languages, search); its skip link,
-    # the page's first stop, passes them: Tab, Enter, then the heading's ¶ and New game.
+    # the page's first stop, passes them: Tab, Enter, then New game.
     open_play(page, site_url)
     page.evaluate("document.activeElement?.blur(); window.scrollTo(0, 0)")
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.matches('.md-skip')")
     page.keyboard.press("Enter")
-    assert tabs_until(page, ON_BOARD, limit=3) == 3
+    assert tabs_until(page, ON_BOARD, limit=2) == 2
 
 
 def test_undo_and_escape_work_anywhere_but_in_the_code_field(page, site_url):
@@ -367,14 +453,14 @@ def test_undo_and_escape_work_anywhere_but_in_the_code_field(page, site_url):
     moves = example_moves()
     tap(page, *moves[0])
     tap(page, moves[1][0])
-    page.focus("h1 .headerlink")
+    page.focus(".md-header .md-logo")  # outside the game
     page.keyboard.press("Escape")
     assert page.locator(".hm-game [aria-pressed='true']").count() == 0
     page.focus(".hm-game .hm-code-input")
     page.keyboard.press("u")
     page.keyboard.press("Control+z")
     assert field(page, "moves") == "1"
-    page.focus("h1 .headerlink")
+    page.focus(".md-header .md-logo")  # outside the game
     page.keyboard.press("Control+z")
     assert field(page, "moves") == "0"
 

@@ -69,6 +69,10 @@ class PlayPage {
 
   build() {
     const { mount, catalog } = this;
+    // The page's one-line rule with its link to the rules, written in the page (and so in its
+    // language) for the first-time player; everything else in the game's element is for readers
+    // without JavaScript.
+    const intro = mount.querySelector(".hm-intro");
     mount.replaceChildren();
     mount.classList.add("hm-game-ready");
     mount.dir = catalog.direction;
@@ -100,7 +104,7 @@ class PlayPage {
     this.live = element("div", "hm-live");
     this.live.setAttribute("aria-live", "polite");
     this.live.setAttribute("role", "status");
-    main.append(stage(toolbar, info, boardHolder, this.message, this.live));
+    main.append(stage(toolbar, info, boardHolder, this.message, ...(intro ? [intro] : []), this.live));
 
     const side = element("div", "hm-side");
     this.notice = element("p", "hm-notice");
@@ -177,6 +181,13 @@ class PlayPage {
       onClear: () => this.clearSelection(),
       onUndo: () => this.undo(),
     });
+    // The game's keys are its own while the focus is in the game (the board, its buttons, its
+    // dialog): the theme's single-letter shortcuts (n, p, s, f, /, ., ,), read on the window,
+    // must not leave the page or open search over the board. The game's own document listener
+    // (attachInput) has run by then.
+    document.addEventListener("keydown", (event) => {
+      if (!event.ctrlKey && !event.metaKey && !event.altKey && mount.contains(event.target)) event.stopPropagation();
+    });
     window.addEventListener("hashchange", () => this.followHash());
     window.addEventListener("popstate", () => this.followHash());
     window.addEventListener("storage", (event) => this.onStorage(event));
@@ -229,6 +240,7 @@ class PlayPage {
    */
   openDeal(code, { history = "push", announce = true, fresh = false } = {}) {
     if (this.game) this.leave();
+    if (this.dialog.open) this.dialog.close(); // an ending or a question about the game left behind
     const saved = fresh ? null : store.loadGame(code.code);
     if (saved && saved.result !== "won") {
       Object.assign(this, saved);
@@ -236,6 +248,12 @@ class PlayPage {
     } else {
       Object.assign(this, { game: new Game(code), elapsed: 0, result: null, counted: false, revision: store.storedRevision(code.code) });
       if (announce) this.say(this.t("game.said.new_game", { code: this.catalog.isolate(code.code) }));
+      // A deal with no move at all is over as it is dealt: played and lost, and said so.
+      if (this.game.deadlocked) {
+        this.counted = true;
+        this.result = "lost";
+        this.updateStats((stats) => { stats.played++; stats.streak = 0; });
+      }
       this.save();
     }
     this.runningSince = null;
@@ -244,6 +262,7 @@ class PlayPage {
     this.writeHash(history);
     this.resumeClock();
     this.render();
+    if (this.game.deadlocked && !this.game.moveCount && !saved) this.showEnding({});
   }
 
   /** Leaving the current game: its time is saved; an unfinished started game ends the streak. */
@@ -313,8 +332,7 @@ class PlayPage {
     this.codeError.textContent = text;
     this.codeError.hidden = false;
     this.codeInput.setAttribute("aria-invalid", "true");
-    this.setMessage(text, "error");
-    this.say(text);
+    this.say(text); // shown in one place, under the field: not again over the board
   }
 
   hideCodeError() {
@@ -326,6 +344,7 @@ class PlayPage {
   // --- playing ---------------------------------------------------------------------------
 
   tap(source) {
+    this.markMismatch([]);
     if (store.storedRevision(this.game.code) > this.revision) return this.reloadGame(); // another tab moved on
     const game = this.game;
     const before = game.selection;
@@ -335,11 +354,16 @@ class PlayPage {
     if (result.removed.length) {
       const what = catalog.list(result.cards.map((c, i) => catalog.cardFrom(c, result.removed[i])));
       this.setMessage("");
-      this.say(this.t("game.said.removed", { what, score: game.score }));
+      // What the removal uncovered: the piles' new top cards (a reserve slot stays empty).
+      const uncovered = result.removed.filter((s) => !s.startsWith("R") && game.position.cardAt(s))
+        .map((s) => this.t("game.said.on_pile", { card: catalog.card(game.position.cardAt(s)), pile: s }));
+      const said = this.t("game.said.removed", { what, score: game.score });
+      this.say(uncovered.length ? `${said} ${this.t("game.said.uncovered", { what: catalog.list(uncovered) })}` : said);
       rise(this.board, result.removed);
       return this.afterMove();
     }
     if (result.error) {
+      this.markMismatch([...before, source]);
       const reason = this.t(`game.error.${result.error}`);
       if (this.settings.moveErrors) {
         this.setMessage(reason, "error");
@@ -358,6 +382,17 @@ class PlayPage {
       if (!this.endingText()) this.setMessage("");
     }
     this.render();
+  }
+
+  /**
+   * Mark the cards of a move that is no move (a wrong pair or triple) until the next tap: they
+   * shake for a moment, or keep a still mark under prefers-reduced-motion (game.css). Words only
+   * come with the Move errors setting.
+   */
+  markMismatch(sources) {
+    for (const [source, cell] of this.board.cells) {
+      if (cell.hasAttribute("data-mismatch") !== sources.includes(source)) cell.toggleAttribute("data-mismatch");
+    }
   }
 
   /** After a removal: the statistics, the clock, the save, and the ending if this was the last move. */
@@ -381,11 +416,17 @@ class PlayPage {
       });
       this.board.root.classList.add("hm-won");
       this.showEnding({ best });
+    } else if (game.won) {
+      // Won again after an undo: the ending again, the statistics counted once.
+      this.pause();
+      this.showEnding({ best: (this.stats ?? store.loadStats()).fastest[game.code] ?? null });
     } else if (game.deadlocked && !this.result) {
+      this.pause(); // the dialog shows the time played, as the bar does
       this.result = "lost";
       this.updateStats((stats) => { stats.streak = 0; });
       this.showEnding({});
     } else if (game.deadlocked) {
+      this.pause();
       this.showEnding({});
     }
     const ending = this.endingText();
@@ -402,10 +443,9 @@ class PlayPage {
     const { game, catalog } = this;
     const won = game.won;
     const time = formatTime(this.elapsed);
+    // The title says "You won!": the lines give the result, not the title again.
     const lines = [
-      won ? this.t("game.said.won", {
-        moves: catalog.plural("game.count.moves", game.moveCount), points: catalog.plural("game.count.points", game.score),
-      }) : this.t("game.dialog.deadlock_text"),
+      ...(won ? [] : [this.t(game.moveCount ? "game.dialog.deadlock_text" : "game.said.deadlocked_at_start")]),
       this.t("game.dialog.result", { time, score: game.score, moves: game.moveCount }),
     ];
     if (won) {
@@ -419,7 +459,10 @@ class PlayPage {
       { text: this.t("game.button.export"), action: () => this.exportRecord() },
     ];
     if (!won && game.canUndo) buttons.unshift({ text: this.t("game.button.undo_last"), action: () => this.undo() });
-    openDialog(this.dialog, { title: this.t(won ? "game.dialog.won_title" : "game.dialog.deadlock_title"), lines, buttons, kind: won ? "won" : "deadlock" });
+    openDialog(this.dialog, {
+      title: this.t(won ? "game.dialog.won_title" : "game.dialog.deadlock_title"), lines, buttons, kind: won ? "won" : "deadlock",
+      close: this.t("game.dialog.close"),
+    });
   }
 
   clearSelection() {
@@ -453,7 +496,8 @@ class PlayPage {
         points: this.catalog.plural("game.count.points", game.score),
       });
     }
-    return game.deadlocked ? this.t("game.said.deadlocked") : "";
+    if (!game.deadlocked) return "";
+    return this.t(game.moveCount ? "game.said.deadlocked" : "game.said.deadlocked_at_start");
   }
 
   exportRecord() {
@@ -602,7 +646,17 @@ class PlayPage {
       lines: [this.t("game.confirm.reset.text")],
       buttons: [
         { text: this.t("game.confirm.cancel") },
-        { text: this.t("game.confirm.reset.ok"), action: () => { store.resetStats(); this.stats = null; this.render(); }, kind: "danger" },
+        {
+          text: this.t("game.confirm.reset.ok"),
+          action: () => {
+            store.resetStats();
+            // A game under way is counted again from its next move, so that its ending adds up.
+            if (!this.result) this.counted = false;
+            this.stats = null;
+            this.render();
+          },
+          kind: "danger",
+        },
       ],
     });
   }

@@ -73,8 +73,8 @@ export function createBoard(container, catalog, { interactive = true } = {}) {
     const name = element("span", "hm-tag-name");
     name.textContent = source;
     tag.append(name);
-    if (!source.startsWith("R")) tag.append(element("span", "hm-tag-count"));
-    cell.append(face, tag);
+    if (!source.startsWith("R")) tag.append(" ", element("span", "hm-tag-count"));
+    cell.append(face, " ", tag); // spaces between the texts, as the accessible name has them
     root.append(cell);
     cells.set(source, cell);
   }
@@ -112,7 +112,10 @@ export function drawBoard(board, catalog, view) {
     for (const [state, bit] of STATES) if (changedFlags & bit) cell.toggleAttribute(`data-${state}`, Boolean(flags & bit));
     let label = cellLabel(catalog, source, card, count);
     if (flags & DIMMED) label = catalog.text("game.card.dimmed", { label });
-    setAttribute(cell, "aria-label", label);
+    // The name starts with what the cell shows (WCAG 2.5.3: a voice-control user says what they
+    // see): the face and the tag, then the words.
+    const shown = [face, source, isSlot ? "" : String(count)].filter(Boolean).join(" ");
+    setAttribute(cell, "aria-label", `${shown}: ${label}`);
     if (cell.tagName === "BUTTON") {
       setAttribute(cell, "aria-pressed", flags & SELECTED ? "true" : "false");
       setAttribute(cell, "aria-disabled", card ? "false" : "true");

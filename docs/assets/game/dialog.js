@@ -5,7 +5,7 @@
  * Show `dialog` with a title, lines of text and buttons [{text, action, kind}]. The first
  * button takes the focus; any button closes the dialog before its action runs.
  */
-export function openDialog(dialog, { title, lines = [], buttons = [], kind = "" }) {
+export function openDialog(dialog, { title, lines = [], buttons = [], kind = "", close = "" }) {
   const heading = document.createElement("h2");
   heading.id = `${dialog.id}-title`;
   heading.textContent = title;
@@ -29,7 +29,29 @@ export function openDialog(dialog, { title, lines = [], buttons = [], kind = "" 
     });
     row.append(button);
   }
-  dialog.replaceChildren(heading, text, row);
+  const parts = [heading, text, row];
+  if (close) {
+    // An ending can be closed by touch too, to look at the board: a close button, and a tap
+    // on the backdrop (outside the dialog's box, where the event's target is the dialog itself).
+    const shut = document.createElement("button");
+    shut.type = "button";
+    shut.className = "hm-dialog-close";
+    shut.textContent = "\u00d7";
+    shut.setAttribute("aria-label", close);
+    shut.addEventListener("click", () => dialog.close());
+    parts.push(shut);
+  }
+  dialog.hmBackdropCloses = Boolean(close);
+  if (!dialog.hmBackdropWatched) {
+    dialog.hmBackdropWatched = true;
+    dialog.addEventListener("click", (event) => {
+      if (event.target !== dialog || !dialog.hmBackdropCloses) return;
+      const box = dialog.getBoundingClientRect();
+      const inside = box.left <= event.clientX && event.clientX <= box.right && box.top <= event.clientY && event.clientY <= box.bottom;
+      if (!inside) dialog.close();
+    });
+  }
+  dialog.replaceChildren(...parts);
   dialog.dataset.kind = kind;
   dialog.setAttribute("aria-labelledby", heading.id);
   dialog.setAttribute("aria-describedby", text.id);
