@@ -1,0 +1,196 @@
+// The Play page in a second browser engine: Debian's firefox-esr driven by puppeteer-core
+// through WebDriver BiDi (nothing downloaded). Run by tests/test_firefox_browser.py, which
+// builds the site and passes its folder in HALFMOON_SITE_DIR; this file serves it itself, so
+// that it can stop serving to check offline play. Expected outcomes come from the site's own
+// record of the example game, not from the game's code.
+
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { readFile, stat } from "node:fs/promises";
+import { createServer } from "node:http";
+import { extname, join, normalize } from "node:path";
+import puppeteer from "puppeteer-core";
+
+const SITE = process.env.HALFMOON_SITE_DIR;
+const FIREFOX = process.env.HALFMOON_FIREFOX ?? "/usr/bin/firefox-esr";
+const RECORD = process.env.HALFMOON_RECORD;
+const EXAMPLE = "HM1-N-AAAAAAB";
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json",
+  ".svg": "image/svg+xml", ".webmanifest": "application/manifest+json", ".txt": "text/plain", ".png": "image/png" };
+
+let server, base, browser;
+
+async function serveSite() {
+  server = createServer(async (request, response) => {
+    let path = normalize(decodeURIComponent(new URL(request.url, "http://x").pathname));
+    let file = join(SITE, path);
+    try {
+      if ((await stat(file)).isDirectory()) file = join(file, "index.html");
+      const body = await readFile(file);
+      response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+      response.end(body);
+    } catch {
+      response.writeHead(404);
+      response.end("not found");
+    }
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${server.address().port}/`;
+}
+
+/** The moves of the example game, from the record the Examples page replays. */
+async function exampleMoves() {
+  const text = await readFile(RECORD, "utf8");
+  return text.split("\n").filter((line) => line && !line.startsWith("#")).slice(1)
+    .join(" ").split(/\s+/).filter(Boolean).map((move) => move.split("+"));
+}
+
+before(async () => {
+  assert.ok(SITE, "HALFMOON_SITE_DIR names the built site");
+  await serveSite();
+  browser = await puppeteer.launch({ browser: "firefox", executablePath: FIREFOX, headless: true });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** A fresh page in its own browser context, failing the test on any console or page error. */
+async function openPlay(t, { width = 1280, height = 720, scale = 1, touch = false, fragment = EXAMPLE } = {}) {
+  const context = await browser.createBrowserContext();
+  t.after(() => context.close());
+  const page = await context.newPage();
+  const errors = [];
+  page.on("console", (message) => { if (message.type() === "error") errors.push(message.text()); });
+  page.on("pageerror", (error) => errors.push(String(error)));
+  t.after(() => assert.deepEqual(errors, [], "no console error"));
+  await page.setViewport({ width, height, deviceScaleFactor: scale, hasTouch: touch, isMobile: touch });
+  await page.goto(`${base}play/#${fragment}`);
+  await page.waitForSelector(".hm-board [data-source='1']");
+  return page;
+}
+
+const field = (page, name) => page.$eval(`.hm-game [data-field='${name}']`, (node) => node.textContent.trim());
+
+async function tap(page, ...sources) {
+  for (const source of sources) await page.click(`.hm-game [data-source='${source}']`);
+}
+
+const MEASURE = () => {
+  const faces = [...document.querySelectorAll(".hm-game .hm-board .hm-face")];
+  const board = document.querySelector(".hm-game .hm-board").getBoundingClientRect();
+  return {
+    card: Math.min(...faces.map((face) => face.getBoundingClientRect().width)),
+    board: { x: board.x, y: board.y, right: board.right, bottom: board.bottom },
+    scrollWidth: document.documentElement.scrollWidth,
+    scrollY: window.scrollY,
+    clipped: [...document.querySelectorAll(".hm-game .hm-face, .hm-game .hm-tag")]
+      .filter((node) => node.scrollWidth > node.clientWidth + 1).map((node) => node.textContent),
+  };
+};
+
+test("a game of the example deal is won by clicks alone", async (t) => {
+  const page = await openPlay(t);
+  const moves = await exampleMoves();
+  for (const move of moves) await tap(page, ...move);
+  assert.equal(await field(page, "moves"), String(moves.length));
+  assert.equal(await field(page, "score"), "520");
+  await page.waitForSelector(".hm-game dialog[open]");
+  assert.equal(await page.$$eval(".hm-game .hm-face", (faces) => faces.filter((f) => f.textContent).length), 0);
+});
+
+// [width, height, least card width, whole board on the first screen]
+for (const [width, height, least, whole] of [
+  [1366, 657, 70, true], [1280, 720, 70, true], [390, 844, 38, true], [844, 390, 40, true], [740, 360, 40, true],
+  [320, 640, 30, false],
+]) {
+  test(`at ${width}×${height} the cards are at least ${least} px wide`, async (t) => {
+    const page = await openPlay(t, { width, height });
+    const sizes = await page.evaluate(MEASURE);
+    assert.ok(sizes.card >= least, JSON.stringify(sizes));
+    assert.ok(sizes.scrollWidth <= width, "no horizontal scroll");
+    assert.deepEqual(sizes.clipped, []);
+    if (whole) {
+      const { board } = sizes;
+      assert.equal(sizes.scrollY, 0);
+      assert.ok(board.x >= 0 && board.right <= width && board.y >= 0 && board.bottom <= height, JSON.stringify(board));
+    }
+  });
+}
+
+test("zoomed to 150 % and 200 %, the cards are larger on the screen", async (t) => {
+  const plain = await (await openPlay(t, { width: 1280, height: 800 })).evaluate(MEASURE);
+  for (const [width, height, scale] of [[853, 533, 1.5], [640, 400, 2]]) {
+    const zoomed = await (await openPlay(t, { width, height, scale })).evaluate(MEASURE);
+    assert.ok(zoomed.card >= 55, JSON.stringify(zoomed));
+    assert.ok(zoomed.card * scale > plain.card, `${zoomed.card} × ${scale} against ${plain.card}`);
+    assert.ok(zoomed.scrollWidth <= width);
+  }
+});
+
+test("the win dialog closes by touch and a deal changed through the address closes it", async (t) => {
+  const page = await openPlay(t, { width: 390, height: 844, touch: true });
+  const moves = await exampleMoves();
+  for (const move of moves) await tap(page, ...move);
+  await page.waitForSelector(".hm-game dialog[open] .hm-dialog-close");
+  await page.tap(".hm-game dialog[open] .hm-dialog-close");
+  assert.equal(await page.$$eval(".hm-game dialog[open]", (open) => open.length), 0);
+  await page.click(".hm-game [data-action='undo']");
+  await tap(page, ...moves.at(-1));
+  await page.waitForSelector(".hm-game dialog[open]");
+  await page.evaluate(() => { location.hash = "#HM1-N-AAAAAAC"; });
+  await page.waitForFunction(() => document.querySelector("[data-field=code]").textContent === "HM1-N-AAAAAAC");
+  assert.equal(await page.$$eval(".hm-game dialog[open]", (open) => open.length), 0);
+});
+
+test("the theme's single-letter keys do nothing while the board has the focus", async (t) => {
+  const page = await openPlay(t);
+  const address = page.url();
+  await page.focus(".hm-game [data-source='1']");
+  for (const key of ["n", "p", "s", "f", ".", ","]) await page.keyboard.press(key);
+  await new Promise((resolve) => setTimeout(resolve, 300)); // a navigation would have started by now
+  assert.equal(page.url(), address);
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.source), "1");
+  assert.equal(await page.$$eval("[data-md-toggle=search]:checked", (on) => on.length), 0);
+});
+
+test("every cell's accessible name starts with what it shows", async (t) => {
+  const page = await openPlay(t);
+  const cells = await page.$$eval(".hm-game .hm-board [data-source]", (all) => all.map((cell) =>
+    [cell.getAttribute("aria-label"), cell.innerText.split(/\s+/).filter(Boolean).join(" ")]));
+  assert.equal(cells.length, 20);
+  for (const [label, shown] of cells) assert.ok(label.startsWith(`${shown}:`), `${label} / ${shown}`);
+});
+
+test("the code field reads codes as players type them", async (t) => {
+  const page = await openPlay(t);
+  for (const [typed, code] of [["hm1 n aaaaaae", "HM1-N-AAAAAAE"], ["HM1\u2013N\u2013AAAAAAC", "HM1-N-AAAAAAC"], ["AAAAAAF", "HM1-N-AAAAAAF"]]) {
+    await page.$eval(".hm-game .hm-code-input", (input, text) => { input.value = text; }, typed);
+    await page.click(".hm-game .hm-code-form button[type=submit]");
+    await page.waitForFunction((want) => document.querySelector("[data-field=code]").textContent === want, {}, code);
+  }
+  await page.$eval(".hm-game .hm-code-input", (input) => { input.value = "HM1-N-AAA1AAB"; });
+  await page.click(".hm-game .hm-code-form button[type=submit]");
+  await page.waitForSelector(".hm-game .hm-error:not([hidden])");
+  assert.notEqual(await page.$eval(".hm-game .hm-message", (m) => m.dataset.kind), "error"); // one place
+});
+
+test("a game goes on offline once the page has been opened", async (t) => {
+  const page = await openPlay(t);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: 15000 });
+  const closed = new Promise((resolve) => server.close(resolve)); // no server from here on
+  server.closeAllConnections();
+  await closed;
+  try {
+    await page.reload();
+    await page.waitForSelector(".hm-board [data-source='1']");
+    const [first] = await exampleMoves();
+    await tap(page, ...first);
+    assert.equal(await field(page, "moves"), "1");
+  } finally {
+    await new Promise((resolve) => server.listen(Number(new URL(base).port), "127.0.0.1", resolve));
+  }
+});
