@@ -7,6 +7,7 @@ import { attachInput } from "./input.js";
 import { codeErrorText, loadCatalog } from "./i18n.js";
 import { openDialog } from "./dialog.js";
 import * as store from "./storage.js";
+import { BACKUP_VERSION, BackupError, MAX_BACKUP_BYTES, mergeGames, mergeStats, readBackup, writeBackup } from "./backup.js";
 
 // Shown only when not even the English catalog loads.
 const LOAD_FAILED = "The game could not load its texts, so it cannot start. Reload the page to try again.";
@@ -165,7 +166,7 @@ class PlayPage {
       value.dataset.stat = name;
       statsList.append(element("dt", null, this.t(`game.stats.${name}`)), value);
     }
-    stats.append(statsTitle, statsList, this.button("game.stats.reset", () => this.askResetStats()));
+    stats.append(statsTitle, statsList, this.button("game.stats.reset", () => this.askResetStats()), this.backupControls());
 
     const help = element("p", "hm-help", this.t("game.help.keys"));
     side.append(this.notice, form, this.codeError, share, settings, stats, help);
@@ -194,6 +195,100 @@ class PlayPage {
     document.addEventListener("visibilitychange", () => this.onVisibility());
     window.addEventListener("pagehide", () => this.pause());
     setInterval(() => this.drawTime(), 1000);
+  }
+
+  /** Export and Import of the statistics and saved games (backup.js), under the statistics. */
+  backupControls() {
+    const box = element("div", "hm-backup");
+    const hint = element("p", "hm-backup-hint", this.t("game.backup.hint"));
+    hint.id = newId("backup-hint");
+    const exportButton = this.button("game.backup.export", () => this.exportBackup());
+    const importButton = this.button("game.backup.import", () => this.backupFile.click());
+    for (const [button, name] of [[exportButton, "backup_export"], [importButton, "backup_import"]]) {
+      button.dataset.action = name;
+      button.setAttribute("aria-describedby", hint.id);
+    }
+    this.backupFile = element("input");
+    Object.assign(this.backupFile, { type: "file", accept: ".json,application/json", hidden: true, tabIndex: -1 });
+    this.backupFile.addEventListener("change", () => {
+      const [file] = this.backupFile.files;
+      this.backupFile.value = ""; // the same file chosen again is a new choice
+      if (file) this.importBackup(file);
+    });
+    const row = element("div", "hm-toolbar");
+    row.append(exportButton, importButton);
+    box.append(hint, row, this.backupFile);
+    return box;
+  }
+
+  exportBackup() {
+    this.pause(); // the time played so far is in the file
+    const now = new Date();
+    const blob = new Blob([writeBackup(store.backupData(), now)], { type: "application/json" });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = `halfmoon-${now.toISOString().slice(0, 10)}.json`;
+    link.hidden = true;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 0);
+    this.resumeClock();
+  }
+
+  async importBackup(file) {
+    let backup;
+    try {
+      if (file.size > MAX_BACKUP_BYTES) throw new BackupError("too_large"); // not even read
+      let text;
+      try {
+        text = await file.text();
+      } catch {
+        throw new BackupError("unreadable");
+      }
+      backup = readBackup(text);
+    } catch (error) {
+      if (!(error instanceof BackupError)) throw error;
+      const reason = this.t(`game.backup.error.${error.kind}`, {
+        size: this.catalog.number(MAX_BACKUP_BYTES / 1024), version: error.detail,
+        supported: String(BACKUP_VERSION),
+      });
+      this.say(`${reason} ${this.t("game.backup.kept")}`);
+      openDialog(this.dialog, {
+        title: this.t("game.backup.refused_title"), lines: [reason, this.t("game.backup.kept")],
+        buttons: [{ text: this.t("game.backup.close") }], kind: "refused",
+      });
+      return;
+    }
+    const { stats, games } = backup;
+    const { catalog } = this;
+    openDialog(this.dialog, {
+      title: this.t("game.backup.import_title"),
+      lines: [
+        this.t("game.backup.import_text", {
+          played: catalog.number(stats.played), won: catalog.number(stats.won),
+          best: catalog.number(stats.bestStreak), games: catalog.number(games.length),
+        }),
+        this.t("game.backup.import_choice"),
+      ],
+      buttons: [
+        { text: this.t("game.confirm.cancel") },
+        { text: this.t("game.backup.merge"), action: () => this.restoreBackup(backup, "merge") },
+        { text: this.t("game.backup.replace"), action: () => this.restoreBackup(backup, "replace"), kind: "danger" },
+      ],
+    });
+  }
+
+  /** Write the file's statistics and games, then put the most recent unfinished game on the table. */
+  restoreBackup(backup, mode) {
+    this.pause(); // this browser's game as it stands is what a merge keeps
+    store.restoreBackup(backup, mode, { stats: mergeStats, games: mergeGames });
+    this.stats = null;
+    this.game = null; // not left: leaving would end the imported streak
+    this.openRecent();
+    const done = this.t(mode === "merge" ? "game.backup.merged" : "game.backup.replaced");
+    this.setMessage(done);
+    this.say(done);
   }
 
   button(key, action) {

@@ -137,6 +137,57 @@ export function saveGame({ game, elapsed, result, counted, revision }) {
   return saved;
 }
 
+/** A loaded or playing game as it is written down: {code, moves, undoable, elapsed, result, counted}. */
+export function savedRecord({ game, elapsed, result, counted }) {
+  return { code: game.code, moves: game.history.map((m) => m.join("+")), undoable: game.undoable, elapsed, result, counted };
+}
+
+const writeGame = (record) => write(gameKey(record.code), { version: 2, ...record });
+
+/** Keep the saved games of `codes` (most recent first), at most KEEP_GAMES; forget the others. */
+function keepOnly(codes, { everywhere = false } = {}) {
+  const kept = codes.slice(0, KEEP_GAMES);
+  const stored = everywhere ? storedGameCodes() : [...recentCodes(), ...codes];
+  for (const old of stored.filter((c) => !kept.includes(c))) remove(gameKey(old));
+  write(RECENT_KEY, { version: 2, codes: kept });
+}
+
+/** The codes of every game in storage, in the recent list or not. */
+function storedGameCodes() {
+  try {
+    const stem = gameKey("");
+    return Object.keys(localStorage).filter((key) => key.startsWith(stem)).map((key) => key.slice(stem.length));
+  } catch {
+    return recentCodes();
+  }
+}
+
+/** The statistics and the saved games that replay (most recent first), for a backup file. */
+export function backupData() {
+  const games = [];
+  for (const code of recentCodes()) {
+    const saved = loadGame(code);
+    if (saved) games.push(savedRecord(saved));
+  }
+  return { stats: loadStats(), games };
+}
+
+/**
+ * Write a backup's {stats, games} (read and checked by backup.js): "replace" makes them the
+ * browser's statistics and saved games, "merge" combines them with what is here (`merge`:
+ * {stats(here, file), games(here, file, keep)}). Each written game gets a newer revision, so
+ * that other tabs take it.
+ */
+export function restoreBackup({ stats, games }, mode, merge) {
+  const here = backupData();
+  const newStats = mode === "merge" ? merge.stats(here.stats, stats) : stats;
+  const newGames = mode === "merge" ? merge.games(here.games, games, KEEP_GAMES) : games.slice(0, KEEP_GAMES);
+  write(STATS_KEY, { version: 1, ...newStats });
+  for (const record of newGames) writeGame({ ...record, revision: storedRevision(record.code) + 1 });
+  keepOnly(newGames.map((record) => record.code), { everywhere: mode === "replace" });
+  return { stats: newStats, games: newGames };
+}
+
 let lastRevision = { text: null, revision: 0 }; // read at every tap: parsed only when it changed
 
 /** The revision of the stored game of `code` (0 when none), to spot another tab's newer save. */

@@ -1,0 +1,163 @@
+// The backup file: the player's statistics and saved games as one small JSON file that can
+// leave the browser and come back (Statistics: Export, Import). DOM-free, so Node checks it.
+//
+// {"format": "halfmoon-backup", "version": 1, "exported": "<ISO time>",
+//  "stats": {"played", "won", "streak", "bestStreak", "fastest": {"<code>": ms}},
+//  "games": [{"code", "moves": ["1+10", …], "undoable", "elapsed", "result", "counted"}, …]}
+//
+// A file is read whole and checked whole before anything is written: a file too large, not
+// JSON, not ours, from a newer version or with one bad value is refused with its reason.
+
+import { Game, parseDealCode, parseMove, UNDO_LIMIT } from "./engine.js";
+
+export const BACKUP_FORMAT = "halfmoon-backup";
+export const BACKUP_VERSION = 1;
+// Our own files are a few kilobytes (20 games, a best time per won deal); 256 KiB holds best
+// times for thousands of deals and keeps a wrong file (a photo, a video) from being read at all.
+export const MAX_BACKUP_BYTES = 256 * 1024;
+export const MAX_BACKUP_GAMES = 20;
+const MAX_PLAY_TIME = 1000 * 60 * 60 * 24 * 30; // as storage.js
+const MAX_MOVES = 52; // each move takes at least two of the 104 cards
+
+/** Why a file is refused: kind is "too_large", "not_json", "foreign", "newer" or "damaged". */
+export class BackupError extends Error {
+  constructor(kind, detail = "") {
+    super(detail ? `${kind}: ${detail}` : kind);
+    this.name = "BackupError";
+    this.kind = kind;
+    this.detail = detail;
+  }
+}
+
+const isObject = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
+const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
+const isTime = (value) => Number.isFinite(value) && value > 0 && value <= MAX_PLAY_TIME;
+
+function damaged(detail) {
+  throw new BackupError("damaged", detail);
+}
+
+function isDealCode(text) {
+  try {
+    return parseDealCode(String(text)).code === text;
+  } catch {
+    return false;
+  }
+}
+
+/** `text` when it is a deal code as the game writes it, else a "damaged" error. */
+const dealCode = (text, where) => (isDealCode(text) ? text : damaged(`${where}: not a deal code`));
+
+/** The backup file's text for {stats, games} (games most recent first). */
+export function writeBackup({ stats, games }, exported = new Date()) {
+  const backup = {
+    format: BACKUP_FORMAT, version: BACKUP_VERSION, exported: exported.toISOString(),
+    stats: {
+      played: stats.played, won: stats.won, streak: stats.streak, bestStreak: stats.bestStreak,
+      fastest: Object.fromEntries(Object.entries(stats.fastest).filter(([code, time]) => isDealCode(code) && isTime(time))),
+    },
+    games: games.slice(0, MAX_BACKUP_GAMES).map(({ code, moves, undoable, elapsed, result, counted }) => ({
+      code, moves: [...moves], undoable, elapsed, result, counted,
+    })),
+  };
+  return `${JSON.stringify(backup, null, 1)}\n`;
+}
+
+/**
+ * Read a backup file's text: {stats, games}, each game replayed by the engine. Throws a
+ * BackupError naming what is wrong; nothing is half-read.
+ */
+export function readBackup(text) {
+  if (typeof text !== "string") throw new BackupError("not_json");
+  if (new TextEncoder().encode(text).length > MAX_BACKUP_BYTES) throw new BackupError("too_large");
+  let backup;
+  try {
+    backup = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch {
+    throw new BackupError("not_json");
+  }
+  if (!isObject(backup) || backup.format !== BACKUP_FORMAT) throw new BackupError("foreign");
+  if (!Number.isSafeInteger(backup.version) || backup.version < 1) throw new BackupError("foreign", "version");
+  if (backup.version > BACKUP_VERSION) throw new BackupError("newer", String(backup.version));
+  return { stats: readStats(backup.stats), games: readGames(backup.games) };
+}
+
+function readStats(stats) {
+  if (!isObject(stats)) damaged("stats");
+  for (const name of ["played", "won", "streak", "bestStreak"]) {
+    if (!isCount(stats[name])) damaged(`stats.${name}`);
+  }
+  if (stats.won > stats.played) damaged("stats.won > stats.played");
+  if (stats.streak > stats.bestStreak) damaged("stats.bestStreak");
+  if (!isObject(stats.fastest)) damaged("stats.fastest");
+  const fastest = {};
+  for (const [code, time] of Object.entries(stats.fastest)) {
+    if (!isTime(time)) damaged(`stats.fastest.${code}`);
+    fastest[dealCode(code, "stats.fastest")] = time;
+  }
+  const { played, won, streak, bestStreak } = stats;
+  return { played, won, streak, bestStreak, fastest };
+}
+
+function readGames(games) {
+  if (!Array.isArray(games) || games.length > MAX_BACKUP_GAMES) damaged("games");
+  const seen = new Set();
+  return games.map((saved, index) => {
+    const where = `games[${index}]`;
+    if (!isObject(saved)) damaged(where);
+    const code = dealCode(saved.code, `${where}.code`);
+    if (seen.has(code)) damaged(`${where}: ${code} twice`);
+    seen.add(code);
+    if (!Array.isArray(saved.moves) || saved.moves.length > MAX_MOVES) damaged(`${where}.moves`);
+    const game = new Game(parseDealCode(code));
+    try {
+      for (const move of saved.moves) {
+        if (typeof move !== "string") throw new Error("not a move");
+        game.play(parseMove(move));
+      }
+    } catch {
+      damaged(`${where}.moves: the game does not replay`);
+    }
+    if (!Number.isSafeInteger(saved.undoable) || saved.undoable < 0 || saved.undoable > Math.min(UNDO_LIMIT, game.undoable)) {
+      damaged(`${where}.undoable`);
+    }
+    if (!(saved.elapsed === 0 || isTime(saved.elapsed))) damaged(`${where}.elapsed`);
+    const result = saved.result;
+    if (!(result === null || result === "won" || result === "lost")) damaged(`${where}.result`); // kept after an undo
+    if (typeof saved.counted !== "boolean") damaged(`${where}.counted`);
+    return { code, moves: [...saved.moves], undoable: saved.undoable, elapsed: saved.elapsed, result, counted: saved.counted };
+  });
+}
+
+/**
+ * The statistics of two browsers together: games played and won and the best streak add up
+ * as two separate histories would (played and won are sums, the best streak the larger one),
+ * the current streak is the larger one, and each deal keeps its faster best time.
+ */
+export function mergeStats(here, file) {
+  const fastest = { ...here.fastest };
+  for (const [code, time] of Object.entries(file.fastest)) {
+    if (!(code in fastest) || time < fastest[code]) fastest[code] = time;
+  }
+  const played = here.played + file.played;
+  const streak = Math.max(here.streak, file.streak);
+  return {
+    played, won: Math.min(played, here.won + file.won), streak,
+    bestStreak: Math.max(here.bestStreak, file.bestStreak, streak), fastest,
+  };
+}
+
+/**
+ * Saved games together, most recent first and at most `keep`: this browser's games first, then
+ * the file's other deals; a deal saved in both keeps the game that is further on (more moves;
+ * this browser's on a tie).
+ */
+export function mergeGames(here, file, keep = MAX_BACKUP_GAMES) {
+  const fromFile = new Map(file.map((saved) => [saved.code, saved]));
+  const merged = here.map((saved) => {
+    const other = fromFile.get(saved.code);
+    fromFile.delete(saved.code);
+    return other && other.moves.length > saved.moves.length ? other : saved;
+  });
+  return [...merged, ...fromFile.values()].slice(0, keep);
+}
