@@ -14,9 +14,13 @@ import fcntl
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO, TypeVar
 
 from .errors import HalfMoonError
+
+T = TypeVar("T")
 
 # A short temporary name (not the target's name plus a suffix): a target whose name is
 # already as long as the file system allows can still be staged beside it.
@@ -167,3 +171,25 @@ def lock_holder(descriptor: int) -> int | None:
     except OSError:
         pass
     return None
+
+
+def open_for_appending(path: str | os.PathLike[str], first_line: str,
+                       read: Callable[[Path], T]) -> tuple[T | None, TextIO]:
+    """A results file open for appending and locked for this process's run.
+
+    A new or empty file gets ``first_line``, and None comes back; a file with lines is given to
+    ``read`` (which checks them, and may refuse the file), and what it returns comes back.
+    A second run on the file is refused, naming the process that holds it.
+    """
+    descriptor = open_regular(path, os.O_RDWR | os.O_CREAT | os.O_APPEND)
+    stream = os.fdopen(descriptor, "a", encoding="utf-8")
+    try:
+        lock_exclusively(stream.fileno(), path)
+        if os.fstat(descriptor).st_size == 0:
+            stream.write(first_line)
+            stream.flush()
+            return None, stream
+        return read(Path(path)), stream
+    except BaseException:
+        stream.close()
+        raise

@@ -30,7 +30,7 @@ from tqdm import tqdm
 
 from ..dealcode import DEAL_COUNT, DealCode
 from ..errors import HalfMoonError
-from ..files import lock_exclusively, open_regular, write_atomic
+from ..files import open_for_appending, write_atomic
 from ..solver.figures import (
     ResultsFileError,
     RunHeader,
@@ -245,14 +245,8 @@ def _open_results(path: Path, header: RunHeader) -> tuple[list[DealResult], Text
     that holds it, instead of interleaving its lines with this one's.
     """
     check_writable(str(path), "--results")
-    descriptor = open_regular(path, os.O_RDWR | os.O_CREAT | os.O_APPEND)
-    stream = os.fdopen(descriptor, "a", encoding="utf-8")
-    try:
-        lock_exclusively(stream.fileno(), path)
-        if os.fstat(descriptor).st_size == 0:
-            stream.write(header_line(header))
-            stream.flush()
-            return [], stream
+
+    def read(path: Path) -> list[DealResult]:
         theirs, done = read_results(path, repair=True)
         if theirs != header:
             raise ResultsFileError(
@@ -260,10 +254,10 @@ def _open_results(path: Path, header: RunHeader) -> tuple[list[DealResult], Text
                 f"{theirs.shard}/{theirs.of}, {theirs.nodes:,} nodes, {theirs.solver}): "
                 "give another --results file or the same options"
             )
-        return done, stream
-    except BaseException:
-        stream.close()
-        raise
+        return done
+
+    done, stream = open_for_appending(path, header_line(header), read)
+    return done or [], stream
 
 
 def _command(args: argparse.Namespace, start: DealCode) -> str:

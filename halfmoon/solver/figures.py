@@ -70,6 +70,12 @@ def dumps(data: object, **options: object) -> str:
 # --- results files ---------------------------------------------------------------------------
 
 
+def shard_numbers(start: str, deals: int, shard: int, of: int) -> Iterator[int]:
+    """The deal numbers of a shard of a run (every ``of``-th from the ``shard``-th), lazily."""
+    first = DealCode.parse(start).number
+    return (first + i for i in range(shard - 1, deals, of))
+
+
 @dataclass(frozen=True, slots=True)
 class RunHeader:
     """What a results file holds: ``deals`` deals from ``start``, every ``of``-th from the ``shard``-th."""
@@ -83,9 +89,7 @@ class RunHeader:
     format: str = FORMAT
 
     def numbers(self) -> Iterator[int]:
-        """The deal numbers of this shard, generated lazily."""
-        first = DealCode.parse(self.start).number
-        return (first + i for i in range(self.shard - 1, self.deals, self.of))
+        return shard_numbers(self.start, self.deals, self.shard, self.of)
 
     def size(self) -> int:
         return len(range(self.shard - 1, self.deals, self.of))

@@ -17,13 +17,15 @@ from dataclasses import dataclass, field
 from .errors import SourceError
 
 # The winnability chart and the lookup (the Deal codes page) show no game: they take no keys.
-GAMELESS_KINDS = ("halfmoon-chart", "halfmoon-lookup")
+# The Strategy page's table and tips come from the strategy figures, not from a game of the page.
+GAMELESS_KINDS = ("halfmoon-chart", "halfmoon-lookup", "halfmoon-facts", "halfmoon-strategy", "halfmoon-tip")
 BLOCK_KINDS = ("halfmoon", "halfmoon-moves", "halfmoon-stepper", *GAMELESS_KINDS)
 KEYS = {
     "halfmoon": ("record", "code", "moves", "after", "mark", "caption"),
     "halfmoon-moves": ("record", "code", "moves"),
     "halfmoon-stepper": ("record", "code", "moves"),
     **{kind: () for kind in GAMELESS_KINDS},
+    "halfmoon-tip": ("player",),
 }
 _PREFIX_CHARACTERS = " \t>"  # indentation, list item continuation, block quote markers
 MAX_QUOTE = 60  # how much of an offending line an error message repeats
@@ -182,6 +184,8 @@ def parse_block(kind: str, body: list[str], fence_line: int, prefix: str = "") -
             raise SourceError(f"{kind} block: {key!r} has no value", line_number)
         options[key] = value
         option_lines[key] = line_number
+    if kind == "halfmoon-tip" and "player" not in options:
+        raise SourceError(f"{kind} block: it needs 'player: NAME', the player whose tip it shows", fence_line)
     if kind in GAMELESS_KINDS:
         return Block(kind, options, fence_line, option_lines, prefix)
     if "record" in options and "code" in options:

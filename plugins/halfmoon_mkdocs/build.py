@@ -24,6 +24,7 @@ from .errors import SourceError
 from .examples import ExampleLoader
 from .page import render_markdown
 from .stats import Stats
+from .strategy import StrategyFigures
 
 log = get_plugin_logger(__name__)
 
@@ -62,11 +63,12 @@ class Build:
     """Games, figures and catalogs as read for this build, and the errors reported."""
 
     def __init__(self, docs_dir: Path, project_dir: Path, default_record: str,
-                 stats_file: str) -> None:
+                 stats_file: str, strategy_file: str = "records/strategy.json") -> None:
         i18n.catalog.cache_clear()  # the catalogs, as they are now
         self.project_dir = project_dir
         self.loader = ExampleLoader(docs_dir, project_dir)
         self.stats = Stats(docs_dir / stats_file)
+        self.strategy = StrategyFigures(docs_dir / strategy_file)
         self.default_record = default_record
         self.errors: dict[str, None] = {}  # each line reported, in order
         self._checked: dict[str, SourceError | None] = {}
@@ -84,7 +86,8 @@ class Build:
         broken = self._catalog_problem(lang)
         if broken is not None:
             return markdown + self.report(broken, source.path), {}
-        context = Context(self.loader, self.default_record, self.stats, lang, files or {})
+        context = Context(self.loader, self.default_record, self.stats, lang, files or {},
+                          strategy=self.strategy)
         rendered = render_markdown(markdown, context)
         shown = [self.report(error, source.path, offset=source.offset) for error in rendered.errors]
         return rendered.markdown + "".join(shown), rendered.slots

@@ -13,6 +13,8 @@ class HalfMoonConfig(base.Config):
     records_dir = c.Type(str, default="records")
     # The solver's measured figures, for {{hm stat …}}.
     stats_file = c.Type(str, default="records/winnability.json")
+    # The strategy run's figures (halfmoon strategy --merge), for the Strategy page.
+    strategy_file = c.Type(str, default="records/strategy.json")
     # The solver's verdict of each deal (halfmoon stats --verdicts), for the lookup block.
     verdicts_file = c.Type(str, default="records/verdicts.gz")
     # The lost deals' codes (halfmoon stats --lost), for {{hm lost_list}}.

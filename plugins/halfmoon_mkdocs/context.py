@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from .errors import SourceError
 from .examples import ExampleLoader
 from .stats import Stats
+from .strategy import StrategyFigures
 from .words import Writer
 
 
@@ -25,6 +27,12 @@ class Context:
     # The solver's published files relative to the page: "verdicts" (the lookup reads it), "lost".
     files: Mapping[str, str] = field(default_factory=dict)
     extra: Mapping[str, str] = field(default_factory=dict)
+    strategy: StrategyFigures | None = None  # the Strategy page's figures
+
+    def strategy_figures(self) -> StrategyFigures:
+        if self.strategy is None:
+            raise SourceError("this build has no strategy figures")
+        return self.strategy
 
     def writer(self, *, html: bool = True) -> Writer:
         return Writer(self.lang, html=html)

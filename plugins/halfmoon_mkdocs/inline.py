@@ -22,6 +22,7 @@ from .context import Context
 from .errors import SourceError
 from .examples import Example
 from .inserts import find_inserts
+from .strategy import insert_words
 from .values import whole_number
 from .winnability import deal_link, undecided_sentences
 from .words import Writer
@@ -343,6 +344,11 @@ def insert_lost_list(call: Call, writer: Writer, context: Context) -> str:
     return f'<a href="{escape(context.files["lost"])}">{escape(" ".join(call.args), quote=False)}</a>'
 
 
+def insert_strategy(call: Call, writer: Writer, context: Context) -> str:
+    call.check(1)
+    return insert_words(context.strategy_figures(), call.arg(0, "a player's name, perfect or deals"), writer)
+
+
 def insert_extra(name: str) -> Callable[[Call, Writer, Context], str]:
     def insert(call: Call, writer: Writer, context: Context) -> str:
         call.check(0)
@@ -374,6 +380,7 @@ INSERTS: dict[str, Callable[[Call, Writer, Context], str]] = {
     "mismatch": insert_mismatch,
     "stat": insert_stat,
     "lost": insert_lost,
+    "strategy": insert_strategy,
     "lost_list": insert_lost_list,
     "undecided_deals": insert_undecided_deals,
     "marked": insert_extra("marked"),

@@ -54,7 +54,8 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         if self._depth == 0:
             self.build = Build(Path(config.docs_dir), _project_dir(config),
-                               self.config.example_record, self.config.stats_file)
+                               self.config.example_record, self.config.stats_file,
+                               self.config.strategy_file)
         self._depth += 1
 
     def on_serve(self, server, *, config: MkDocsConfig, builder):  # type: ignore[no-untyped-def]

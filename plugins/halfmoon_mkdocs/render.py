@@ -18,7 +18,9 @@ from .catalogs import engine_error
 from .context import Context
 from .errors import SourceError
 from .examples import Example
+from .facts import facts_html
 from .inline import replace_inserts
+from .strategy import table_html
 from .winnability import chart_html, lookup_html
 from .words import Writer
 
@@ -33,6 +35,12 @@ def render_block(block: Block, context: Context) -> str:
             return chart_html(context)
         if block.kind == "halfmoon-lookup":
             return lookup_html(context, block.line)
+        if block.kind == "halfmoon-facts":
+            return facts_html(context)
+        if block.kind == "halfmoon-strategy":
+            return table_html(context.strategy_figures(), context.writer())
+        if block.kind == "halfmoon-tip":
+            return tip_html(block, context)
         example = example_of(block, context)
         if block.kind == "halfmoon-moves":
             return moves_table_html(example, context.writer())
@@ -120,9 +128,9 @@ def caption_text(diagram: Diagram, writer: Writer, context: Context, line: int) 
     return replace_inserts(template, line, writer, context.with_extra(params))
 
 
-def figure_html(diagram: Diagram, context: Context, block: Block) -> str:
+def figure_html(diagram: Diagram, context: Context, block: Block, id_prefix: str = "") -> str:
     """The diagram, its caption and its text alternative, as one ``<figure>``."""
-    line, lang, id_prefix = block.line_of("caption"), context.lang, f"hm{block.line}"
+    line, lang, id_prefix = block.line_of("caption"), context.lang, id_prefix or f"hm{block.line}"
     html_writer = context.writer()
     caption_html = caption_text(diagram, html_writer, context, line)
     caption_plain = caption_text(diagram, html_writer.as_text(), context, line)
@@ -144,6 +152,31 @@ def figure_html(diagram: Diagram, context: Context, block: Block) -> str:
         + f'<details class="hm-text-alternative">\n<summary>{summary}</summary>\n'
         f'<ul lang="{escape(lang)}">\n{listed}\n</ul>\n</details>\n</figure>'
     )
+
+
+def tip_html(block: Block, context: Context) -> str:
+    """A tip's two diagrams where it decides a game: the tempting move marked, then the right one."""
+    line = block.line_of("player")
+    try:
+        found = context.strategy_figures().player(block.options["player"]).example
+    except SourceError as error:
+        raise error.at(line) from None
+    if found is None:
+        raise SourceError("halfmoon-tip: the figures hold no example for "
+                          f"{quote(block.options['player'])}", line)
+    example = context.loader.inline(str(found.code), " ".join(str(move) for move in found.before))
+    after = len(found.before)
+    figures = [
+        figure_html(Diagram(example, after, move.sources, f"docs.strategy.{which}"), context, block,
+                    id_prefix=f"hm{block.line}-{which}")
+        for which, move in (("tempting", found.tempting), ("right", found.right))
+    ]
+    writer = context.writer()
+    code = writer.code(found.code)
+    where = (writer.plural("diagram.title.after", after, code=code) if after
+             else writer.text("diagram.title.dealt", code=code))
+    return (f'<div class="hm-tip">\n<p class="hm-tip-deal">{where}</p>\n' + "\n".join(figures)
+            + "\n</div>")
 
 
 def moves_table_html(example: Example, writer: Writer) -> str:

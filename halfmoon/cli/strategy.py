@@ -1,0 +1,131 @@
+"""``halfmoon strategy``: every rule-of-thumb player on the same deals, one JSON line a deal.
+
+Like ``halfmoon stats``: a run of any length starts at once, survives Ctrl-C (exit 130),
+SIGTERM (exit 143) and a closed terminal (exit 129) with its results kept, resumes from its
+results file, splits with ``--shard K/N`` (one process a shard) and ``--merge`` joins the
+shards into the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import signal
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from ..dealcode import DEAL_COUNT, DealCode
+from ..files import open_for_appending, write_atomic
+from ..solver.figures import dumps
+from ..solver.strategy import PLAYERS, PLAYERS_ID
+from ..solver.strategy_run import (
+    StrategyFileError,
+    StrategyHeader,
+    games_line,
+    header_line,
+    merge_games,
+    play_deal,
+    read_games,
+    summarise_games,
+)
+from ..solver.verdicts import read_verdicts
+from .solving import SolverUsageError, check_writable
+from .stats import EXIT_HUNG_UP, EXIT_INTERRUPTED, EXIT_TERMINATED, parse_shard
+
+DEFAULT_VERDICTS = "docs/records/verdicts.gz"
+
+
+class _Stopped(Exception):
+    def __init__(self, code: int) -> None:
+        self.code = code
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    strategy = subparsers.add_parser(
+        "strategy", help="play every rule-of-thumb player on the same deals",
+        description="Play the Strategy page's players (" + ", ".join(p.name for p in PLAYERS) + ") on "
+        "N consecutive deals, one JSON line a deal in --results (running the same command again "
+        "resumes); --merge joins the shards' files into the page's figures.",
+    )
+    strategy.add_argument("--deals", type=int, metavar="N", help="how many deals (the whole run's)")
+    strategy.add_argument("--start", default="HM1-N-AAAAAAA", metavar="CODE", help="the first deal code")
+    strategy.add_argument("--shard", default="1/1", metavar="K/N", help="only every N-th deal from the K-th")
+    strategy.add_argument("--results", metavar="FILE.jsonl", help="the results file (required to run)")
+    strategy.add_argument("--merge", nargs="+", metavar="FILE.jsonl", help="summarise these results files")
+    strategy.add_argument("--verdicts", default=DEFAULT_VERDICTS, metavar="FILE.gz",
+                          help=f"with --merge: the winnability run's verdicts (default: {DEFAULT_VERDICTS})")
+    strategy.add_argument("-o", "--output", metavar="FILE.json", help="with --merge: write the figures here")
+    strategy.set_defaults(run=run_strategy)
+
+
+def run_strategy(args: argparse.Namespace) -> int:
+    if args.merge:
+        return _merge(args)
+    if args.deals is None or not args.results:
+        raise SolverUsageError("give --deals N and --results FILE (or --merge FILE... to summarise)")
+    start = DealCode.parse(args.start)
+    if not 1 <= args.deals <= DEAL_COUNT - start.number:
+        raise SolverUsageError(f"--deals must be from 1 to {DEAL_COUNT - start.number:,} from {start}")
+    shard, of = parse_shard(args.shard)
+    header = StrategyHeader(str(start), args.deals, PLAYERS_ID, shard, of)
+    done, stream = _open(Path(args.results), header)
+    todo = [number for number in header.numbers() if number not in done]
+    previous = {sig: signal.signal(sig, _stop) for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+    played = 0
+    try:
+        for number in todo:
+            line = games_line(play_deal(number))
+            stream.write(line)
+            stream.flush()
+            played += 1
+    except _Stopped as stop:
+        print(f"halfmoon: stopped: {len(done) + played:,} of {header.size():,} deals done, kept in "
+              f"{args.results}; run the same command to resume", file=sys.stderr)
+        return stop.code
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        stream.close()
+    print(f"halfmoon: {header.size():,} deals in {args.results}", file=sys.stderr)
+    return 0
+
+
+def _stop(signum: int, frame: object) -> None:
+    codes = {signal.SIGINT: EXIT_INTERRUPTED, signal.SIGHUP: EXIT_HUNG_UP}
+    raise _Stopped(codes.get(signal.Signals(signum), EXIT_TERMINATED))
+
+
+def _open(path: Path, header: StrategyHeader) -> tuple[set[int], TextIO]:
+    """The deals already in ``path`` (same run only) and the file open for appending, locked for
+    the run as ``halfmoon stats`` locks its results: a second run on it is refused."""
+    check_writable(str(path), "--results")
+
+    def read(path: Path) -> set[int]:
+        theirs, games = read_games(path, repair=True)
+        if theirs != header:
+            raise StrategyFileError(f"{path} holds another run ({theirs.deals:,} deals from {theirs.start}, "
+                                    f"shard {theirs.shard}/{theirs.of}, {theirs.players}): give another "
+                                    "--results file or the same options")
+        return {DealCode.parse(deal.code).number for deal in games}
+
+    done, stream = open_for_appending(path, header_line(header), read)
+    return done or set(), stream
+
+
+def _merge(args: argparse.Namespace) -> int:
+    if args.output:
+        check_writable(args.output, "-o")
+    for name in args.merge:
+        if not Path(name).is_file():
+            raise StrategyFileError(f"{name}: no such results file")
+    header, games = merge_games([Path(name) for name in args.merge])
+    command = shlex.join(["halfmoon", "strategy", "--merge", *args.merge])
+    summary = summarise_games(header, games, read_verdicts(Path(args.verdicts)), command)
+    text = dumps(summary, indent=2) + "\n"
+    if args.output:
+        write_atomic(args.output, text)
+        print(f"halfmoon: figures written to {args.output}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0

@@ -1,0 +1,231 @@
+"""The Strategy page's players (halfmoon.solver.strategy), their run and its figures."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from halfmoon import DealCode, Position, Record
+from halfmoon.solver.players import greedy_player_wins, random_player_wins
+from halfmoon.solver.strategy import PLAYERS, player, turning_point, wins_after
+from halfmoon.solver.strategy_run import (
+    DealGames,
+    StrategyFileError,
+    StrategyHeader,
+    games_line,
+    header_line,
+    merge_games,
+    play_deal,
+    read_games,
+    summarise_games,
+)
+from halfmoon.solver.verdicts import Verdicts
+
+ROOT = Path(__file__).resolve().parent.parent
+FIGURES = json.loads((ROOT / "docs" / "records" / "strategy.json").read_text(encoding="utf-8"))
+deal_numbers = st.integers(min_value=0, max_value=DealCode.parse("HM1-N-ZZZZZZZ").number)
+
+
+@settings(max_examples=15, deadline=None)
+@given(deal_numbers)
+def test_every_player_plays_legal_moves_and_its_game_replays_to_the_same_end(number):
+    code = DealCode(number)
+    for one in PLAYERS:
+        game = one.play(code)
+        assert not game.legal_moves()  # played to the end
+        replayed = Record(code, game.history).replay()  # the engine checks every move
+        assert replayed.cards_left() == game.cards_left()
+        assert replayed.is_won() == game.is_won()
+
+
+@settings(max_examples=25, deadline=None)
+@given(deal_numbers)
+def test_the_simple_players_are_those_of_the_winnability_run(number):
+    code = DealCode(number)
+    assert player("greedy").play(code).is_won() == greedy_player_wins(code)
+    assert player("random").play(code).is_won() == random_player_wins(code)
+
+
+def test_a_player_chooses_the_same_game_twice():
+    code = DealCode(12345)
+    for one in PLAYERS:
+        assert one.play(code).history == one.play(code).history
+
+
+def test_an_unknown_player_names_the_players():
+    with pytest.raises(Exception, match="no player 'best'.*greedy"):
+        player("best")
+
+
+def test_each_rule_decides_before_the_next():
+    # tallest-keep-reserve ranks by the reserve first: it never takes a reserve card while a pile
+    # pair is playable.
+    one = player("tallest-keep-reserve")
+    for number in range(30):
+        position = Position(DealCode(number))
+        choose = one.choice(position.code)
+        while moves := position.legal_moves():
+            chosen = choose(position, moves)
+            reserve = sum(source.startswith("R") for source in chosen.sources)
+            assert reserve == min(sum(s.startswith("R") for s in move.sources) for move in moves)
+            position.push(chosen)
+
+
+@pytest.mark.parametrize("entry", [e for e in FIGURES["players"] if e["example"]], ids=lambda e: e["name"])
+def test_each_published_example_is_a_turning_point_the_engine_confirms(entry):
+    example = entry["example"]
+    code = DealCode.parse(example["code"])
+    chosen, baseline = player(entry["name"]).tip_roles()
+    found = turning_point(code, chosen, baseline)
+    assert found is not None and str(found.tempting) == example["tempting"]
+    assert [str(m) for m in found.before] == example["before"]
+    assert not wins_after(code, found.before, found.tempting, chosen)
+    assert wins_after(code, found.before, found.right, chosen)
+
+
+def test_no_turning_point_where_the_player_loses():
+    lost = next(n for n in range(200) if not player("tallest").play(DealCode(n)).is_won())
+    assert turning_point(DealCode(lost), player("tallest"), player("greedy")) is None
+
+
+# --- results files -------------------------------------------------------------------------
+
+
+def _write(path: Path, header: StrategyHeader, games: list[DealGames], tail: str = "") -> None:
+    path.write_text(header_line(header) + "".join(map(games_line, games)) + tail, encoding="utf-8")
+
+
+def test_a_results_file_reads_back_and_a_cut_line_is_dropped_on_repair(tmp_path):
+    header = StrategyHeader("HM1-N-AAAAAAA", 6, "p", 1, 2)
+    games = [play_deal(n) for n in (0, 2)]
+    path = tmp_path / "a.jsonl"
+    _write(path, header, games, tail='{"code": "HM1-N-AAAA')
+    assert read_games(path) == (header, games)
+    read_games(path, repair=True)
+    assert path.read_text(encoding="utf-8").endswith("\n")
+    assert read_games(path) == (header, games)
+
+
+@pytest.mark.parametrize("line, message", [
+    ('{"code": "HM1-N-AAAAAAB", "left": {}}', "must name the players"),
+    ('{"code": "HM1-N-AAAAAAC"}', "'code' and 'left'"),
+    ('[1, 2]', "an object"),
+    ('{"code": "HM1-X-AAAAAAA", "left": {}}', "variant"),
+    ("NaN", "not a JSON line"),
+])
+def test_a_bad_line_names_the_file_and_line_and_nothing_is_cut(tmp_path, line, message):
+    path = tmp_path / "a.jsonl"
+    path.write_text(header_line(StrategyHeader("HM1-N-AAAAAAA", 6, "p")) + line + "\n{cut", encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(StrategyFileError, match=rf"a.jsonl:2: .*{message}"):
+        read_games(path, repair=True)
+    assert path.read_bytes() == before
+
+
+def test_a_deal_twice_or_outside_the_shard_is_refused(tmp_path):
+    header = StrategyHeader("HM1-N-AAAAAAA", 6, "p", 1, 2)
+    path = tmp_path / "a.jsonl"
+    _write(path, header, [play_deal(0), play_deal(0)])
+    with pytest.raises(StrategyFileError, match=r"a.jsonl:3: HM1-N-AAAAAAA is here twice"):
+        read_games(path)
+    _write(path, header, [play_deal(1)])
+    with pytest.raises(StrategyFileError, match=r"a.jsonl:2: HM1-N-AAAAAAB is not a deal of this"):
+        read_games(path)
+
+
+def test_a_foreign_file_is_refused_and_left_alone(tmp_path):
+    path = tmp_path / "notes.jsonl"
+    path.write_text('{"format": "halfmoon-stats/1"}\nsome words', encoding="utf-8")
+    with pytest.raises(StrategyFileError, match="not a halfmoon strategy results file"):
+        read_games(path, repair=True)
+    assert path.read_text(encoding="utf-8").endswith("some words")
+
+
+def test_a_shard_given_twice_is_refused_on_merge(tmp_path):
+    header = StrategyHeader("HM1-N-AAAAAAA", 4, "p", 1, 2)
+    _write(tmp_path / "a.jsonl", header, [play_deal(0)])
+    with pytest.raises(StrategyFileError, match="also in another file"):
+        merge_games([tmp_path / "a.jsonl", tmp_path / "a.jsonl"])
+
+
+def test_the_summary_counts_what_the_lines_say():
+    games = [DealGames(str(DealCode(n)), tuple(0 if (n + i) % 3 == 0 else 40 for i in range(len(PLAYERS))))
+             for n in range(9)]
+    verdicts = Verdicts(DealCode(0), "WWLWWWWUW")
+    header = StrategyHeader("HM1-N-AAAAAAA", 9, "halfmoon-players/2026-12-03")
+    summary = summarise_games(header, games, verdicts, "test")
+    assert summary["perfect"]["won"] == 7
+    greedy = [game.won("greedy") for game in games]
+    for i, entry in enumerate(summary["players"]):
+        won = [game.left[i] == 0 for game in games]
+        assert entry["won"] == sum(won)
+        assert entry["beyond_greedy"] == sum(w and not g for w, g in zip(won, greedy))
+        assert entry["ci_low"] <= entry["share"] <= entry["ci_high"]
+
+
+def test_the_summary_needs_a_verdict_for_every_deal():
+    games = [play_deal(n) for n in range(3)]
+    header = StrategyHeader("HM1-N-AAAAAAA", 3, "halfmoon-players/2026-12-03")
+    with pytest.raises(StrategyFileError, match="does not cover every deal"):
+        summarise_games(header, games, Verdicts(DealCode(0), "WW"), "test")
+
+
+def test_the_command_runs_shards_resumes_and_merges(tmp_path):
+    def halfmoon(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "halfmoon", "strategy", *args], cwd=ROOT,
+                              capture_output=True, text=True, timeout=600)
+
+    files = [str(tmp_path / f"shard-{k}.jsonl") for k in (1, 2)]
+    for k, name in enumerate(files, start=1):
+        assert halfmoon("--deals", "5", "--shard", f"{k}/2", "--results", name).returncode == 0
+    again = halfmoon("--deals", "5", "--shard", "1/2", "--results", files[0])
+    assert again.returncode == 0 and len(Path(files[0]).read_text().splitlines()) == 4  # nothing doubled
+    other = halfmoon("--deals", "7", "--shard", "1/2", "--results", files[0])
+    assert other.returncode != 0 and "holds another run" in other.stderr
+    merged = halfmoon("--merge", *files, "-o", str(tmp_path / "s.json"))
+    assert merged.returncode == 0, merged.stderr
+    summary = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
+    assert summary["deals"] == 5 and summary["complete"]
+    expected = [play_deal(n) for n in range(5)]
+    for i, entry in enumerate(summary["players"]):
+        assert entry["won"] == sum(game.left[i] == 0 for game in expected)
+
+
+def test_the_published_figures_agree_with_the_players_on_a_sample():
+    """A sample of the published run's deals, played again, gives the published tallies' lines."""
+    path = ROOT / "runs" / "strategy" / "shard-1-of-2.jsonl.gz"
+    import gzip
+    lines = gzip.decompress(path.read_bytes()).decode("utf-8").splitlines()
+    header = json.loads(lines[0])
+    assert header["players"] == FIGURES["players_id"]
+    for line in lines[1::997]:
+        deal = DealGames.from_json(json.loads(line))
+        assert play_deal(DealCode.parse(deal.code).number) == deal
+
+
+def test_a_stopped_run_keeps_its_lines_and_a_second_run_on_the_file_is_refused(tmp_path):
+    import signal
+    import time
+
+    results = tmp_path / "run.jsonl"
+    command = [sys.executable, "-m", "halfmoon", "strategy", "--deals", "4000", "--results", str(results)]
+    first = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(6000):  # until it has written a few deals (bounded by lines, not by time)
+            if results.exists() and len(results.read_bytes().splitlines()) > 3:
+                break
+            time.sleep(0.05)
+        second = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
+        assert second.returncode != 0 and str(results) in second.stderr
+    finally:
+        first.send_signal(signal.SIGTERM)
+        _, error = first.communicate(timeout=600)
+    assert first.returncode == 143 and "run the same command to resume" in error
+    header, games = read_games(results)
+    assert len(games) >= 3 and [g.code for g in games] == [str(DealCode(n)) for n in range(len(games))]
