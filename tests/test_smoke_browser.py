@@ -108,7 +108,10 @@ def test_search_finds_a_word_of_the_language_and_only_pages_in_that_language(
     type_like_a_person(page, word)
     results = page.locator(".md-search-result__item")
     results.first.wait_for(timeout=10_000)
-    hrefs = [link.get_attribute("href") for link in page.locator(".md-search-result a").all()]
+    # Read in one step: the list re-renders as the worker answers, and links read one by one
+    # can be gone by the time they are asked for.
+    hrefs = page.eval_on_selector_all(".md-search-result a",
+                                      "links => links.map(a => a.getAttribute('href'))")
     assert hrefs
     assert {language_of(href, site_url) for href in hrefs} == {lang}, (word, hrefs)
     indexes = [url for url in fetched if "search_index" in url]
