@@ -215,7 +215,7 @@ class PlayPage {
       this.backupFile.value = ""; // the same file chosen again is a new choice
       if (file) this.importBackup(file);
     });
-    const row = element("div", "hm-toolbar");
+    const row = element("div", "hm-backup-row");
     row.append(exportButton, importButton);
     box.append(hint, row, this.backupFile);
     return box;
