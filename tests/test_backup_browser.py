@@ -143,12 +143,15 @@ def bad_files() -> dict[str, tuple[bytes, str, dict]]:
     }
 
 
-@pytest.mark.parametrize("kind", list(bad_files()))
-@pytest.mark.parametrize("lang", ["en", "fr", "he"])
+# Every reason in English; two in the other languages (no case is generated only to be skipped:
+# under CI a skipped browser test fails the run).
+CASES = [(kind, "en") for kind in bad_files()] + [
+    (kind, lang) for lang in ("fr", "he") for kind in ("newer", "damaged")]
+
+
+@pytest.mark.parametrize("kind, lang", CASES)
 def test_a_bad_file_changes_nothing_and_says_why_in_the_page_language(page, site_url, kind, lang):
     data, reason, inserts = bad_files()[kind]
-    if lang != "en" and kind not in ("newer", "damaged"):
-        pytest.skip("every reason in English; two in the other languages")
     open_play(page, site_url, lang)
     tap(page, *example_moves()[0])
     before, shown = page.evaluate(STORED), stats(page)

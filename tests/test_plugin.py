@@ -246,9 +246,11 @@ def test_stats_say_how_the_share_was_measured(docs):
     context = context_for(docs, f"{CODE}\n")
     inserts = "{{hm stat won_share}} {{hm stat ci_low}}–{{hm stat ci_high}} {{hm stat lost}} " \
               "{{hm stat undecided}} {{hm stat nodes}} {{hm stat start}}"
-    assert replace_inserts(inserts, 1, Writer("en", html=False), context) == (
-        "95.50% 94.12%–96.61% 20 25 200,000 HM1-N-AAAAAAA"
-    )
+    en = Writer("en", html=False)
+    counts = " ".join(en.plural(f"docs.stat.{name}", value)  # counts carry their noun (issue 23)
+                      for name, value in (("lost", 20), ("undecided", 25), ("nodes", 200000)))
+    assert replace_inserts(inserts, 1, en, context) == f"95.50% 94.12%–96.61% {counts} HM1-N-AAAAAAA"
+    assert "200,000" in counts
     assert replace_inserts("{{hm stat won_share}}", 1, Writer("fr", html=False), context) == "95,50\u00a0%"
 
 
@@ -275,8 +277,12 @@ def test_the_budget_figures_are_numbers_in_the_page_language(docs):
         {"nodes": 200000, "search_positions": 5000, "confirm_positions": 10000}))
     context = context_for(docs, f"{CODE}\n")
     inserts = "{{hm stat search_positions}} {{hm stat nodes}} {{hm stat confirm_positions}}"
-    assert replace_inserts(inserts, 1, Writer("en", html=False), context) == "5,000 200,000 10,000"
-    assert replace_inserts(inserts, 1, Writer("de", html=False), context) == "5.000 200.000 10.000"
+    for lang, numbers in (("en", ("5,000", "200,000", "10,000")), ("de", ("5.000", "200.000", "10.000"))):
+        writer = Writer(lang, html=False)
+        expected = " ".join(writer.plural(f"docs.stat.{name}", value) for name, value in (
+            ("search_positions", 5000), ("nodes", 200000), ("confirm_positions", 10000)))
+        assert replace_inserts(inserts, 1, writer, context) == expected
+        assert all(number in expected for number in numbers)
 
 
 @pytest.mark.parametrize("figures, words", [
