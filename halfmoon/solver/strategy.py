@@ -130,7 +130,7 @@ class Player:
     warns: bool = False
 
     def choice(self, code: DealCode) -> Choice:
-        if self.name == "random":
+        if self.seeded:
             rng = random.Random(code.number)
             return lambda position, moves: rng.choice(moves)
         if self.name == "greedy":
