@@ -23,6 +23,7 @@ SUBCOMMAND_MODULES = (
     "halfmoon.cli.catalogs",
     "halfmoon.cli.languages",
     "halfmoon.cli.solving",
+    "halfmoon.cli.stats",
     "halfmoon.cli.strategy",
     "halfmoon.cli",
     "halfmoon.cli.diagrams",

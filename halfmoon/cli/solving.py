@@ -1,28 +1,21 @@
-"""``halfmoon solve`` (a won game record for a deal) and ``halfmoon stats`` (winnability)."""
+"""``halfmoon solve``: a won game record for a deal, or why there is none."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import math
-import os
 import sys
-from pathlib import Path
 
 from ..dealcode import DealCode
-from ..errors import HalfMoonError
 from ..files import write_atomic
 from ..record import Record
 from ..solver import LOST, UNDECIDED, Solution, solve
+from .options import SolverUsageError, check_nodes, check_writable
 
 EXIT_WON, EXIT_LOST, EXIT_UNDECIDED = 0, 1, 3
 DEFAULT_SOLVE_NODES = 5_000_000
-MAX_NODES = 10**15  # the SAT solver's conflict budget is a 64-bit integer
 MAX_SECONDS = 10**6  # beyond it the timer cannot be set (and nobody waits eleven days)
-
-
-class SolverUsageError(HalfMoonError):
-    """A solver option out of range."""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -39,10 +32,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     solve_parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
     solve_parser.set_defaults(run=run_solve)
 
-    from . import stats  # registered here: the two commands share their budget options
-
-    stats.register(subparsers)
-
 
 def _budget_options(parser: argparse.ArgumentParser, *, nodes: int | None, seconds: float | None) -> None:
     parser.add_argument("--nodes", type=int, default=nodes, metavar="N",
@@ -53,27 +42,10 @@ def _budget_options(parser: argparse.ArgumentParser, *, nodes: int | None, secon
 
 
 def _check_budget(args: argparse.Namespace) -> None:
-    if args.nodes is not None and not 1 <= args.nodes <= MAX_NODES:
-        raise SolverUsageError(f"--nodes must be from 1 to {MAX_NODES:,}, not {str(args.nodes)[:30]}")
+    check_nodes(args.nodes)
     if args.seconds is not None and not (math.isfinite(args.seconds) and 0 < args.seconds <= MAX_SECONDS):
         raise SolverUsageError(f"--seconds must be more than 0 and at most {MAX_SECONDS:,}, "
                                f"not {args.seconds:g}")
-
-
-def check_writable(name: str, option: str) -> None:
-    """Refuse an output file that cannot be written, before any work is done."""
-    path = Path(name)
-    if path.is_dir():
-        raise SolverUsageError(f"{option} {name}: is a folder, not a file")
-    if path.exists():
-        if not os.access(path, os.W_OK):
-            raise SolverUsageError(f"{option} {name}: the file cannot be written")
-        return
-    folder = path.parent
-    if not folder.is_dir():
-        raise SolverUsageError(f"{option} {name}: no folder {folder}")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise SolverUsageError(f"{option} {name}: the folder {folder} cannot be written")
 
 
 def _budget_words(nodes: int | None, seconds: float | None) -> str:

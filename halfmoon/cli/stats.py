@@ -46,7 +46,7 @@ from ..solver.figures import (
 from ..solver.search import SEARCH_FIRST_NODES, Verdict
 from ..solver.survey import SOLVER_ID, DealResult, examine
 from ..solver.verdicts import encode
-from .solving import MAX_NODES, SolverUsageError, check_writable
+from .options import SolverUsageError, check_nodes, check_writable, parse_shard
 
 DEFAULT_STATS_NODES = 200_000
 MAX_JOBS_PER_CORE = 4
@@ -99,14 +99,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     stats.set_defaults(run=run_stats)
 
 
-def parse_shard(text: str) -> tuple[int, int]:
-    k, slash, n = text.partition("/")
-    if not (slash and k.isascii() and k.isdigit() and n.isascii() and n.isdigit()
-            and len(k) < 7 and len(n) < 7 and 1 <= int(k) <= int(n)):
-        raise SolverUsageError(f"--shard must be K/N with 1 <= K <= N (e.g. 1/2), not {text[:40]!r}")
-    return int(k), int(n)
-
-
 def _jobs(requested: int | None, work: int) -> int:
     cores = os.cpu_count() or 1
     if requested is not None and not 1 <= requested <= MAX_JOBS_PER_CORE * cores:
@@ -131,8 +123,7 @@ def run_stats(args: argparse.Namespace) -> int:
         raise SolverUsageError("give --deals N (or --merge FILE... to summarise results files)")
     if not 1 <= args.deals <= DEAL_COUNT:
         raise SolverUsageError(f"--deals must be from 1 to {DEAL_COUNT}, not {str(args.deals)[:30]}")
-    if not 1 <= args.nodes <= MAX_NODES:
-        raise SolverUsageError(f"--nodes must be from 1 to {MAX_NODES:,}, not {str(args.nodes)[:30]}")
+    check_nodes(args.nodes)
     start = DealCode.parse(args.start)
     if start.number + args.deals > DEAL_COUNT:
         raise SolverUsageError(

@@ -30,8 +30,8 @@ from ..solver.strategy_run import (
     summarise_games,
 )
 from ..solver.verdicts import read_verdicts
-from .solving import SolverUsageError, check_writable
-from .stats import EXIT_HUNG_UP, EXIT_INTERRUPTED, EXIT_TERMINATED, parse_shard
+from .options import SolverUsageError, check_writable, parse_shard
+from .stats import EXIT_HUNG_UP, EXIT_INTERRUPTED, EXIT_TERMINATED
 
 DEFAULT_VERDICTS = "docs/records/verdicts.gz"
 
