@@ -15,13 +15,13 @@ ROOT = Path(__file__).resolve().parent.parent
 HANG = 600  # only a hang reaches it
 
 
-def node_outcome(script: str) -> dict:
+def node_outcome(script: str, *args: str) -> dict:
     node = shutil.which("node")
     if node is None:
         if os.environ.get("CI") == "true":
             pytest.fail(f"node is not on the PATH: CI must run tests/js/{script}")
         pytest.skip("node is not on the PATH")
-    result = subprocess.run([node, str(ROOT / "tests" / "js" / script)], capture_output=True,
+    result = subprocess.run([node, str(ROOT / "tests" / "js" / script), *args], capture_output=True,
                             text=True, timeout=HANG)
     try:
         outcome = json.loads(result.stdout)

@@ -227,8 +227,9 @@ def test_every_language_has_its_own_search_index_of_its_own_pages(built_site):
     for lang in site.languages:
         index = json.loads((built_site / lang.prefix / "search/search_index.json")
                            .read_text("utf-8"))
-        # A language Material's lunr has no support for (Polish) is searched word by word.
-        assert index["config"]["lang"] == ([lang.code] if lang.code in lunr else [])
+        # A language Material's lunr has no support for (Polish) is searched as written.
+        assert index["config"]["lang"] == ([lang.code] if lang.code in lunr else ["en"])
+        assert (index["config"]["pipeline"] == []) == (lang.code not in lunr)
         pages = {doc["location"].split("#")[0] for doc in index["docs"]}
         assert len(pages) >= len(site.translated_pages())
         for page in pages:
@@ -236,3 +237,39 @@ def test_every_language_has_its_own_search_index_of_its_own_pages(built_site):
         html = (built_site / lang.prefix / "play/index.html").read_text("utf-8")
         assert re.search(r'"base": "\.\./?\.\./' + re.escape(lang.prefix) + '"', html) or (
             not lang.prefix and '"base": ".."' in html), lang.code
+
+
+def test_a_language_without_a_stemmer_finds_every_word_of_its_pages_as_written(built_site,
+                                                                               tmp_path):
+    """Material's own worker (in Node) on the index of each language searched as written:
+    every word of its pages, typed as it is written, finds a page holding it; words that
+    begin or end with a letter outside ASCII too, which lunr's English trimmer would strip."""
+    from halfmoon_mkdocs.search import material_lunr_languages
+    from node_script import node_outcome
+
+    lunr = material_lunr_languages()
+    queries: dict[str, list[str]] = {}
+    texts: dict[str, dict[str, str]] = {}
+    for lang in read_site(ROOT / "mkdocs.yml").languages:
+        if lang.code in lunr:
+            continue
+        path = lang.prefix + "search/search_index.json"
+        index = json.loads((built_site / path).read_text("utf-8"))
+        texts[path] = {doc["location"]: unescape(re.sub(r"<[^>]+>", " ", doc["text"])).lower()
+                       for doc in index["docs"]}
+        # Words as the index's own separator cuts them (the diagrams' labels run together).
+        words = sorted({word for text in texts[path].values()
+                        for word in re.split(index["config"]["separator"], text)
+                        if re.fullmatch(r"[^\W\d_](?:[^\W\d_]|['’])*[^\W\d_]", word)})
+        edged = [word for word in words if not (word[0].isascii() and word[-1].isascii())]
+        queries[path] = edged[:60] + words[::max(1, len(words) // 60)]
+    if not queries:
+        pytest.skip("every site language has a stemmer of Material's")
+    file = tmp_path / "queries.json"
+    file.write_text(json.dumps(queries, ensure_ascii=False), encoding="utf-8")
+    results = node_outcome("material_search.mjs", str(built_site), str(file))["results"]
+    for path, asked in queries.items():
+        assert any(not word.isascii() for word in asked), path
+        for word in asked:
+            found = results[path][word]
+            assert any(word in texts[path][location] for location in found), (path, word, found)

@@ -137,19 +137,35 @@ def untranslated_catalog(code: str) -> dict[str, Message]:
 
 
 def search_note(code: str) -> str:
-    """Whether the site's search stems words of ``code`` (the halfmoon plugin turns it on)."""
+    """How the site's search will cut and match words of ``code`` in its own index."""
     from importlib.util import find_spec
 
     spec = find_spec("material")
     if spec is None or not spec.submodule_search_locations:
         return "Material for MkDocs is not installed here"
     folder = Path(spec.submodule_search_locations[0]) / "templates/assets/javascripts/lunr/min"
-    if (folder / f"lunr.{code}.min.js").exists():
-        return (f"Material's lunr.{code} stems its words; the halfmoon plugin adds every "
-                "catalog language to the search, nothing to configure")
-    return (f"Material's search has no stemmer for {code}: words are found as written; "
-            "if the language joins words with a mark other than a hyphen, add it to "
-            "the search plugin's separator in mkdocs.yml")
+    index = f"site/{code}/search/search_index.json"
+    if not (folder / f"lunr.{code}.min.js").exists():
+        return (f"Material's search has no stemmer for {code}: its own index ({index}) finds "
+                "words as written (whole, or by their beginning), in any letters; if the "
+                "language separates words with a mark other than a space, a hyphen or "
+                "punctuation, add it to the search plugin's separator in mkdocs.yml")
+    note = f"its own index ({index}) is read with Material's lunr.{code}"
+    if code == "ja":
+        return note + ", and TinySegmenter cuts the text into words, nothing to configure"
+    if code in SPACELESS_SEGMENTERS:
+        return (note + f"; but Material's index cuts {code} text at spaces "
+                f"only ({SPACELESS_SEGMENTERS[code]}), so a word is found when a space "
+                "comes before it: try the search box by eye")
+    return note + ", which stems its words, nothing to configure"
+
+
+# Languages written without spaces whose segmenter Material does not apply to the pages' text
+# (its own tokenizer replaces lunr's, and uses only TinySegmenter, for Japanese).
+SPACELESS_SEGMENTERS = {
+    "th": "the worker loads wordcut.js, which its index never calls",
+    "zh": "it cuts Chinese into words only while building, with the Python package jieba",
+}
 
 
 # --- pages and their English source ----------------------------------------------------------

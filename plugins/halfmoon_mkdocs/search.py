@@ -46,9 +46,17 @@ def add_search_languages(config: MkDocsConfig) -> list[str]:
 # Instead each language gets its own index in its own folder (<prefix>search/search_index.json,
 # the addresses relative to that folder) naming only its own lunr language, and each page's
 # Material config points its base at its language's folder, where Material looks for the index.
-# A new language needs nothing here: it is split out by its folder like the others; if
-# Material's lunr has no support for it, its index names no lunr language (lunr's default
-# pipeline, which our `pipeline` option trims to the stop-word filter).
+# A new language needs nothing here: it is split out by its folder like the others.
+#
+# A language Material's lunr has no support for (Polish, Czech, Ukrainian…) is searched as
+# written. Its index must not name no language: Material then keeps lunr's English pipeline,
+# whose trimmer strips every non-ASCII letter from the ends of words ("čtyři" is indexed as
+# "tyři", a Cyrillic word vanishes) and whose stemmer cuts words as English. So its index
+# names lunr's core ("en") with an empty pipeline, which Material reads as "remove the
+# trimmer, the stop-word filter and the stemmer", and splits words at punctuation too, since
+# no trimmer takes it off ("„karty“"). Apostrophes stay inside words (Ukrainian "п’ять").
+AS_WRITTEN = {"lang": ["en"], "pipeline": []}
+PUNCTUATION = r"[.,;:!?()\[\]{}\"«»„“”‚…–—/]+"
 
 INDEX = "search/search_index.json"
 _CONFIG_TAG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
@@ -80,7 +88,9 @@ def split_search_index(site_dir: Path, prefixes: dict[str, str]) -> dict[str, in
         docs[prefix].append({**doc, "location": location[len(prefix):]})
     counts: dict[str, int] = {}
     for lang, prefix in prefixes.items():
-        config = {**merged["config"], "lang": [lang] if lang in supported else []}
+        config = {**merged["config"], "lang": [lang]}
+        if lang not in supported:
+            config.update(AS_WRITTEN, separator=f"{merged['config']['separator']}|{PUNCTUATION}")
         target = site_dir / prefix / INDEX
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps({"config": config, "docs": docs[prefix]},
