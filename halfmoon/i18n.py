@@ -27,6 +27,13 @@ DEFAULT_LANGUAGE = "en"
 # whatever letters it holds ("ب♠" stays rank-first); FSI…PDI lets words take their own direction.
 LRI, FSI, PDI = "\u2066", "\u2068", "\u2069"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# Hebrew writes a one-letter prefix (ו "and", ב, ל, מ, ה, ש, כ, or two of them) joined to the
+# word after it; a maqaf separates it only from a digit, a Latin letter or a sign ("ו־5♠",
+# "ב־HM1", but "וערימה 3"). A message writes "ו־{last}", and the value decides.
+HEBREW_PREFIX = re.compile(r"(?<![\u05d0-\u05ea])[\u05d5\u05d1\u05dc\u05de\u05d4\u05e9\u05db]{1,2}\u05be$")
+MAQAF = "\u05be"
+# What may stand before a value's first letter without being text: tags, isolates, marks.
+_LEADING_MARKUP = re.compile(r"(?:<[^>]*>|[\u2066-\u2069\u200e\u200f])*")
 PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 # A language subtag, as the site's folders and catalogs are named: never a path.
 LANGUAGE_CODE = re.compile(r"[a-z]{2,3}")
@@ -155,10 +162,16 @@ class Catalog:
         return self.text(f"card.letter.{card.rank_text}") + self.text(f"card.suit_symbol.{card.suit}")
 
     def card_words(self, card: Card) -> str:
-        """The card in words, e.g. "queen of hearts", "дама червей"."""
+        """The card in words, e.g. "queen of hearts", "дама червей", "מלכת לב".
+
+        A language whose rank name changes before the suit gives that form as
+        ``card.rank_name.<rank>.construct`` (Hebrew מלכה, "queen", is מלכת in "מלכת לב").
+        """
+        rank = f"card.rank_name.{card.rank_text}"
+        construct = f"{rank}.construct"
         return self.text(
             "card.words",
-            rank=self.text(f"card.rank_name.{card.rank_text}"),
+            rank=self.text(construct if isinstance(self.messages.get(construct), str) else rank),
             suit=self.text(f"card.suit_name.{card.suit}"),
         )
 
@@ -170,13 +183,25 @@ class Catalog:
 
 
 def fill(message: str, params: Mapping[str, object], *, key: str = "?", lang: str = "?") -> str:
-    def replace(match: re.Match[str]) -> str:
+    pieces, last = [], 0
+    for match in PLACEHOLDER.finditer(message):
         name = match.group(1)
         if name not in params:
             raise TranslationError(f"message {key!r} in {lang!r} needs the value {{{name}}}")
-        return str(params[name])
+        value = str(params[name])
+        pieces += [joined_before(message[last:match.start()], value), value]
+        last = match.end()
+    pieces.append(message[last:])
+    return "".join(pieces)
 
-    return PLACEHOLDER.sub(replace, message)
+
+def joined_before(text: str, value: str) -> str:
+    """``text`` as it stands right before ``value``: a Hebrew prefix ending ``text`` keeps its
+    maqaf only when ``value`` does not begin with a Hebrew letter (markup and isolates skipped)."""
+    if not text.endswith(MAQAF) or not HEBREW_PREFIX.search(text):
+        return text
+    first = value[_LEADING_MARKUP.match(value).end():][:1]  # type: ignore[union-attr]
+    return text[:-1] if "\u05d0" <= first <= "\u05ea" else text
 
 
 def message_problem(key: str, message: object) -> str | None:
@@ -272,13 +297,17 @@ def catalog(lang: str) -> Catalog:
 
 
 def case_form_of(key: str) -> str | None:
-    """The count noun a case form belongs to: ``docs.count.moves.dative`` -> ``docs.count.moves``.
+    """The message a language's added form belongs to: ``docs.count.moves.dative`` ->
+    ``docs.count.moves``, ``card.rank_name.Q.construct`` -> ``card.rank_name.Q``.
 
-    A language may add such forms for the sentences where its nouns change with their case;
-    the page asks for one with ``{{hm moves end case=dative}}``.
+    A language may add case forms of count nouns for the sentences where its nouns change
+    with their case (the page asks for one with ``{{hm moves end case=dative}}``), and the
+    construct form of a rank name that changes before the suit in ``card.words``.
     """
     parts = key.split(".")
     if len(parts) == 4 and parts[:2] == ["docs", "count"] and parts[3].isidentifier():
+        return ".".join(parts[:3])
+    if len(parts) == 4 and parts[:2] == ["card", "rank_name"] and parts[3] == "construct":
         return ".".join(parts[:3])
     return None
 

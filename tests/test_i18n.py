@@ -24,6 +24,7 @@ from halfmoon.i18n import (
     catalog,
     catalog_dir,
     check_catalogs,
+    fill,
     is_language,
     placeholders,
     plural_categories,
@@ -340,3 +341,73 @@ def test_a_language_may_add_case_forms_of_count_nouns_and_only_of_them(catalogs,
     assert code == 1
     assert "ru.json: 'docs.count.moves.genitive' lacks the plural form 'few'" in out
     assert "ru.json: message 'docs.count.meeples.dative' is not in en.json" in out
+
+
+@pytest.mark.parametrize(("items", "joined"), [
+    (["ערימה 1", "ערימה 2"], "ערימה 1 וערימה 2"),
+    (["ערימה 1", "משבצת R3", "משבצת R4"], "ערימה 1, משבצת R3 ומשבצת R4"),
+    (["J♠", "Q♥", "K♦"], "J♠, Q♥ ו־K♦"),
+    (["A♠", "10♣"], "A♠ ו־10♣"),
+    (["ערימה 1", f"{LRI}R3{PDI}"], f"ערימה 1 ו־{LRI}R3{PDI}"),
+    (["ערימה 1", '<bdi dir="ltr">5♠</bdi>'], 'ערימה 1 ו־<bdi dir="ltr">5♠</bdi>'),
+    (["ערימה 1", "<b>ערימה 2</b>"], "ערימה 1 ו<b>ערימה 2</b>"),
+])
+def test_hebrew_and_is_joined_to_a_word_and_takes_a_maqaf_only_before_a_digit_or_latin(items, joined):
+    """"ו־" is written "ו" before a Hebrew word ("וערימה"), "ו־" before "5♠" or "R3"."""
+    assert catalog("he").join(items) == joined
+
+
+@given(st.text(alphabet="אבגדהוזחטיכלמנסעפצקרשת", min_size=1, max_size=8),
+       st.text(alphabet="0123456789ABCJQKR♠♥", min_size=1, max_size=4))
+def test_every_hebrew_prefix_before_a_placeholder_follows_the_value(word, sign):
+    for prefix in ("ו", "ב", "ל", "מ", "ה", "ש", "כ", "וב", "מה"):
+        assert fill(f"{prefix}־{{x}}", {"x": word}) == prefix + word
+        assert fill(f"{prefix}־{{x}}", {"x": sign}) == f"{prefix}־{sign}"
+    assert fill("בית־{x}", {"x": word}) == "בית־" + word  # a word's own maqaf, not a prefix's
+
+
+def test_a_hebrew_card_in_words_uses_the_construct_form_of_the_queen():
+    """The rank is "מלכה" (queen) on its own, "מלכת" before the suit: "מלכת לב"."""
+    he = catalog("he")
+    assert he.text("card.rank_name.Q") == "מלכה"
+    assert he.card_words(Card(12, "H")) == "מלכת לב"
+    assert he.card_words(Card(13, "H")) == "מלך לב"
+    assert catalog("en").card_words(Card(12, "H")) == "queen of hearts"
+
+
+def test_a_construct_form_is_allowed_for_a_rank_name_only(catalogs, capsys):
+    set_message(catalogs, "he", "card.rank_name.J.construct", "נסיך")
+    assert check(capsys, catalogs)[0] == 0
+    set_message(catalogs, "he", "card.suit_name.H.construct", "לב")
+    code, out, _ = check(capsys, catalogs)
+    assert code == 1
+    assert "he.json: message 'card.suit_name.H.construct' is not in en.json" in out
+
+
+def test_the_game_joins_lists_and_names_cards_as_the_pages_do(tmp_path):
+    """docs/assets/game/i18n.js in Node against halfmoon/i18n.py: the same list words and card
+    words, in every language (Hebrew "ו"/"ו־", its construct queen, Arabic "،")."""
+    node = shutil.which("node")
+    if node is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("node is not on the PATH: CI must check the game's list words")
+        pytest.skip("node is not on the PATH")
+    lists = [["ערימה 1", "ערימה 2"], ["A♠", "10♣"], ["x", f"{LRI}R3{PDI}"], ["a", "b", "c"],
+             ["الكومة 1", "الكومة 2", "الخانة R1"]]
+    cards = [Card(rank, suit) for rank in (1, 10, 11, 12, 13) for suit in "SH"]
+    module = (Path(__file__).resolve().parent.parent / "docs/assets/game/i18n.js").as_uri()
+    script = ("const [module, langs, lists, cards, dir] = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
+              "import(module).then(({ Catalog }) => console.log(JSON.stringify(langs.map((lang) => {"
+              "  const messages = JSON.parse(require('fs').readFileSync(`${dir}/${lang}.json`, 'utf8'));"
+              "  const catalog = new Catalog(lang, messages);"
+              "  return [lists.map((items) => catalog.list(items)),"
+              "          cards.map(([rankText, suit]) => catalog.cardWords({ rankText, suit }))]; }))));")
+    langs = list(available_languages())
+    answer = subprocess.run(
+        [node, "-e", script], capture_output=True, text=True, timeout=120, check=True,
+        input=json.dumps([module, langs, lists, [[c.rank_text, c.suit] for c in cards],
+                          str(catalog_dir())]))
+    game = json.loads(answer.stdout)
+    pages = [[[catalog(lang).join(items) for items in lists],
+              [catalog(lang).card_words(card) for card in cards]] for lang in langs]
+    assert game == pages

@@ -199,6 +199,28 @@ def test_a_case_form_of_a_count_noun_is_used_where_the_page_asks_for_it(docs):
         replace_inserts("{{hm stat won case=dative}}", 1, writer, context)
 
 
+def test_a_hebrew_prefix_is_joined_to_a_hebrew_insert_and_keeps_its_maqaf_before_a_digit(docs):
+    """"ו־{{hm count 1 triples}}" is "ושלישייה אחת"; before a number or a code the maqaf stays."""
+    context = context_for(docs, f"{CODE}\n")
+    writer = Writer("he", html=True)
+    assert replace_inserts("ו־{{hm count 1 triples}}", 1, writer, context) == "ושלישייה אחת"
+    assert replace_inserts("ו־{{hm count 3 triples}}", 1, writer, context) == "ו־3 שלישיות"
+    assert replace_inserts("ב־{{hm code}}", 1, writer, context) == f'ב־<bdi dir="ltr">{CODE}</bdi>'
+    assert replace_inserts("ו־{{hm count 1 triples}}", 1, Writer("he", html=False), context) \
+        == "ושלישייה אחת"
+
+
+def test_an_insert_that_ends_with_a_point_ends_the_sentence_with_one_stop(docs):
+    """Russian long dates end in "г." (год): "на 3 декабря 2026 г.", never a second stop."""
+    (docs / "stats.json").write_text(json.dumps({"date": "2026-12-03"}))
+    context = context_for(docs, f"{CODE}\n", "ru")
+    text = replace_inserts("Данные приведены на {{hm stat date}}. Дальше", 1, Writer("ru", html=True),
+                           context)
+    assert text == "Данные приведены на 3 декабря 2026\u202fг. Дальше"
+    english = replace_inserts("As of {{hm stat date}}.", 1, Writer("en", html=True), context)
+    assert english == "As of December 3, 2026."
+
+
 def test_the_mismatch_examples_really_do_not_combine(docs):
     context = context_for(docs, f"{CODE}\n")
     start = Position(CODE)

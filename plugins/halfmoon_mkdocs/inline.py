@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from html import escape
 
 from halfmoon import Card, HalfMoonError, IllegalMoveError, Move, Position, parse_source
+from halfmoon.i18n import joined_before
 from halfmoon.moves import PILE_SOURCES
 
 from .blocks import quote
@@ -95,10 +96,15 @@ def replace_inserts(text: str, first_line: int, writer: Writer, context: Context
                 raise error.at(found.line) from None
             errors.append(error.at(found.line))
             continue
-        pieces += [text[last:found.start], rendered]
+        pieces += [joined_before(text[last:found.start], rendered), rendered]
         last = found.end
+        if text.startswith(".", last) and _ENDS_WITH_STOP.search(rendered):
+            last += 1  # "… 3 декабря 2026 г." ends the sentence: no second stop after it
     pieces.append(text[last:])
     return "".join(pieces)
+
+
+_ENDS_WITH_STOP = re.compile(r"\.(?:</[a-z]+>|[\u2066-\u2069])*$")
 
 
 LOOK_BACK = 4096  # characters before an insert searched for the link or tag it stands in

@@ -7,6 +7,11 @@
 // halfmoon/i18n.py (an Arabic-letter card still reads rank first).
 const LRI = "\u2066";
 const PDI = "\u2069";
+// Hebrew writes a one-letter prefix (ו "and", ב, ל, מ…) joined to the next word; a maqaf
+// separates it only from a digit, a Latin letter or a sign: "ו־5♠" but "וערימה 3". As in
+// halfmoon/i18n.py (joined_before), the value after "ו־{last}" decides.
+const HEBREW_PREFIX = /(?<![\u05d0-\u05ea])[\u05d5\u05d1\u05dc\u05de\u05d4\u05e9\u05db]{1,2}\u05be$/;
+const LEADING_MARKUP = /^(?:<[^>]*>|[\u2066-\u2069\u200e\u200f])*/;
 
 /** The language of the page, e.g. "he" for <html lang="he-IL">. */
 export function pageLanguage() {
@@ -104,9 +109,11 @@ export class Catalog {
     return this.isolate(this.text(`card.letter.${card.rankText}`) + this.text(`card.suit_symbol.${card.suit}`));
   }
 
+  /** The card in words; a rank name's construct form where the catalog gives one (Hebrew מלכת). */
   cardWords(card) {
+    const rank = `card.rank_name.${card.rankText}`;
     return this.text("card.words", {
-      rank: this.text(`card.rank_name.${card.rankText}`),
+      rank: this.text(typeof this.messages[`${rank}.construct`] === "string" ? `${rank}.construct` : rank),
       suit: this.text(`card.suit_name.${card.suit}`),
     });
   }
@@ -119,5 +126,20 @@ export class Catalog {
 }
 
 function fill(message, params) {
-  return message.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  let filled = "";
+  let last = 0;
+  for (const match of message.matchAll(/\{(\w+)\}/g)) {
+    const name = match[1];
+    const value = name in params ? String(params[name]) : match[0];
+    filled += joinedBefore(message.slice(last, match.index), value) + value;
+    last = match.index + match[0].length;
+  }
+  return filled + message.slice(last);
+}
+
+/** `text` as it stands before `value`: a Hebrew prefix keeps its maqaf only before a non-Hebrew letter. */
+export function joinedBefore(text, value) {
+  if (!text.endsWith("\u05be") || !HEBREW_PREFIX.test(text)) return text;
+  const first = value.slice(value.match(LEADING_MARKUP)[0].length, value.length).charAt(0);
+  return first >= "\u05d0" && first <= "\u05ea" ? text.slice(0, -1) : text;
 }
