@@ -41,6 +41,14 @@ def stats(page) -> list[str]:
     return [page.locator(f".hm-game [data-stat='{name}']").inner_text() for name in STAT_NAMES]
 
 
+def play_first_move(page) -> None:
+    """The example's first move, waited for until it is saved (the game saves after the next frame)."""
+    tap(page, *example_moves()[0])
+    page.wait_for_function(
+        """code => (JSON.parse(localStorage.getItem(`halfmoon:/:game:${code}`)) || {}).moves?.length === 1""",
+        arg=EXAMPLE)
+
+
 def play_code(page, code: str) -> None:
     page.fill(".hm-game .hm-code-input", code)
     page.press(".hm-game .hm-code-input", "Enter")
@@ -107,7 +115,7 @@ def test_export_then_import_into_a_cleared_browser_gives_the_same_state(page, si
 
 def test_merge_adds_the_counts_keeps_the_best_streak_and_the_further_game(page, site_url):
     open_play(page, site_url)
-    tap(page, *example_moves()[0])  # one game played here, the example one move on
+    play_first_move(page)  # one game played here, the example one move on
     assert stats(page) == ["1", "0", "0", "0"]
     en = catalog("en")
     choose_file(page, "backup.json", backup())
@@ -123,7 +131,7 @@ def test_merge_adds_the_counts_keeps_the_best_streak_and_the_further_game(page, 
 
 def test_cancel_imports_nothing(page, site_url):
     open_play(page, site_url)
-    tap(page, *example_moves()[0])
+    play_first_move(page)
     before = page.evaluate(STORED)
     choose_file(page, "backup.json", backup())
     dialog_button(page, catalog("en").text("game.confirm.cancel")).click()
@@ -153,7 +161,7 @@ CASES = [(kind, "en") for kind in bad_files()] + [
 def test_a_bad_file_changes_nothing_and_says_why_in_the_page_language(page, site_url, kind, lang):
     data, reason, inserts = bad_files()[kind]
     open_play(page, site_url, lang)
-    tap(page, *example_moves()[0])
+    play_first_move(page)
     before, shown = page.evaluate(STORED), stats(page)
     choose_file(page, "backup.json", data)
     texts = catalog(lang)
