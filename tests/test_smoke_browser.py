@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from html import unescape
 from pathlib import Path
 
@@ -58,15 +59,23 @@ def letters_of(lang: str) -> set[str]:
     """The letters the language's catalog writes with (its script, not chosen by hand)."""
     texts = [form for message in catalog(lang).messages.values()
              for form in ([message] if isinstance(message, str) else message.values())]
-    return {char.lower() for text in texts for char in PLACEHOLDER.sub("", text) if char.isalpha()}
+    return {char.lower() for text in texts for char in PLACEHOLDER.sub("", text)
+            if char.isalpha() or unicodedata.category(char).startswith("M")}
+
+
+# A word: letters with their combining marks (Thai and Devanagari vowel signs and tone marks
+# are marks, which \w leaves out, cutting "ไพ่ทุกใบ" into pieces no search would be typed as).
+MARKS = "".join(chr(code) for code in range(0x300, 0x10000)
+                if unicodedata.category(chr(code)).startswith("M"))
+WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|[" + re.escape(MARKS) + "])*")
 
 
 def a_word_of(built_site, lang: str) -> str:
     """The most frequent long word of the home page's prose, in the language's own letters."""
     html = (built_site / LANGUAGES[lang] / "index.html").read_text(encoding="utf-8")
     letters = letters_of(lang)
-    words = [word for word in re.findall(r"[^\W\d_]{5,}", prose_of(html))
-             if set(word.lower()) <= letters]
+    words = [word for word in WORD.findall(prose_of(html))
+             if len(word) >= 5 and set(word.lower()) <= letters]
     assert words, f"no long word on the {lang} home page"
     return max(sorted(set(words)), key=words.count)
 
