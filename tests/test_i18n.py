@@ -411,3 +411,14 @@ def test_the_game_joins_lists_and_names_cards_as_the_pages_do(tmp_path):
     pages = [[[catalog(lang).join(items) for items in lists],
               [catalog(lang).card_words(card) for card in cards]] for lang in langs]
     assert game == pages
+
+
+def test_arabic_lists_use_the_arabic_comma_and_no_comma_before_and():
+    """"الكومة 1، الكومة 2 والخانة R1": "،" between items, "و" joined to the last, no
+    comma before it; and no Latin comma in any Arabic message."""
+    ar = catalog("ar")
+    assert ar.join(["الكومة 1", "الكومة 2", "الخانة R1"]) == "الكومة 1، الكومة 2 والخانة R1"
+    latin_commas = [key for key, message in ar.messages.items()
+                    for text in ([message] if isinstance(message, str) else message.values())
+                    if "," in text]
+    assert latin_commas == []
