@@ -22,7 +22,7 @@ from halfmoon import DealCode, Position, Record
 from halfmoon.cards import Card
 from halfmoon.cli import main
 from halfmoon.cli.siteconfig import site_language_codes
-from halfmoon.diagram import HEIGHT, SLOT_BOXES, WIDTH, render_svg, text_alternative
+from halfmoon.diagram import HEIGHT, SLOT_BOXES, WIDTH, DiagramError, render_svg, text_alternative
 from halfmoon.diagram.png import svg_to_png, write_png
 from halfmoon.diagram.svg import COUNT_X, DIGIT_HEIGHT, LABEL_ADVANCE, LABEL_X, LABEL_Y
 from halfmoon.i18n import FSI, LRI, PDI, catalog, text_direction
@@ -116,6 +116,13 @@ def inside(point: tuple[float, float], box: tuple[float, float, float, float]) -
     return bx <= x <= bx + bw and by <= y <= by + bh
 
 
+def suit_colour(look: set[str] | list[str] | str) -> str | None:
+    """The colour a card's classes give it: red, black, blue or green (None for none)."""
+    found = [name[3:] for name in ("hm-red", "hm-black", "hm-blue", "hm-green") if name in look]
+    assert len(found) <= 1, f"two colours in {look}"
+    return found[0] if found else None
+
+
 def read_diagram(svg: str) -> dict[str, Slot]:
     """Every labelled position of the drawing: its card, count and marks, found by geometry."""
     root = ET.fromstring(svg)
@@ -149,7 +156,7 @@ def read_diagram(svg: str) -> dict[str, Slot]:
             target = defs[use.get("href")[1:]]
             slot.suit = use.get("href")[-1]
             assert target.tag == f"{SVG}g" and target.find(f"{SVG}path") is not None
-            slot.colour = "red" if "hm-red" in look else "black" if "hm-black" in look else None
+            slot.colour = suit_colour(look)
             slot.tinted = "hm-marked" in look
         assert name not in slots, f"label {name} drawn twice"
         slots[name] = slot
@@ -176,7 +183,7 @@ def read_diagram(svg: str) -> dict[str, Slot]:
             for label, parts in drawn.items():
                 assert parts == sorted(parts), f"the glyphs of the rank under {label} out of order"
                 slots[label].rank = "".join(chars for _, chars in parts)
-                slots[label].rank_colour = "red" if "hm-red" in look else "black"
+                slots[label].rank_colour = suit_colour(look)
     for group in root.iter(f"{SVG}g"):
         look = classes(group)
         if "hm-ring" in look:
@@ -633,6 +640,14 @@ def test_cli_draws_a_deal_as_svg_and_png(tmp_path, capsys):
     assert Image.open(tmp_path / "d.png").size == (WIDTH, HEIGHT)
 
 
+def test_cli_palette_four_draws_the_four_colour_deck(tmp_path, capsys):
+    assert run(capsys, "diagram", EXAMPLE, "--palette", "four", "-o", str(tmp_path / "d.svg"))[0] == 0
+    slots = read_diagram((tmp_path / "d.svg").read_text(encoding="utf-8"))
+    assert {slot.colour for slot in slots.values()} == {"black", "red", "blue", "green"}
+    code, _, _ = run(capsys, "diagrams", EXAMPLE, "--palette", "four", "--out-dir", str(tmp_path / "many"))
+    assert code == 0 and "hm-green" in (tmp_path / "many" / f"{EXAMPLE}.svg").read_text(encoding="utf-8")
+
+
 def test_cli_draws_a_record_after_n_moves_with_the_next_move_marked(tmp_path, capsys):
     record = example_record()
     path = tmp_path / "game.txt"
@@ -709,8 +724,51 @@ def test_cli_batch_all_draws_every_position_of_a_game(tmp_path, capsys):
     assert all(slot.count == 0 for slot in last.values())
 
 
+FOUR_COLOURS = {"S": "black", "H": "red", "D": "blue", "C": "green"}
+
+
+@settings(max_examples=30)
+@given(st.one_of(played_positions(), thinned_positions()), st.sampled_from(LANGUAGES))
+def test_the_four_colour_palette_colours_each_suit_its_own_way(position, lang):
+    slots = read_diagram(render_svg(position, lang=lang, palette="four"))
+    for source, slot in slots.items():
+        card = position.card_at(source)
+        if card is not None:
+            assert slot.colour == slot.rank_colour == FOUR_COLOURS[card.suit], source
+
+
+def test_the_default_palette_is_the_two_colour_drawing_unchanged():
+    position = example_record().replay(5)
+    marks = example_record().moves[5].sources
+    for standalone in (False, True):
+        default = render_svg(position, marks=marks, standalone=standalone)
+        assert render_svg(position, marks=marks, standalone=standalone, palette="two") == default
+        four = render_svg(position, marks=marks, standalone=standalone, palette="four")
+        assert "hm-blue" not in default and "hm-green" not in default
+        # Only the style and the diamonds' and clubs' classes differ (the ids come from what is drawn).
+        as_two = four.replace("hm-blue", "hm-red").replace("hm-green", "hm-black")
+        assert re.sub(r"<style>.*?</style>", "", as_two).count("<use") == default.count("<use")
+    with pytest.raises(DiagramError, match="palette"):
+        render_svg(position, palette="three")
+
+
+def test_cairosvg_draws_diamonds_blue_and_clubs_green_in_the_four_colour_palette():
+    position = Position(EXAMPLE)
+    image = cairo_image(render_svg(position, palette="four"))
+    seen = set()
+    for source, (x, y, w, _) in SLOT_BOXES.items():
+        card = position.card_at(source)
+        data = image.crop(tuple(round(v * SCALE) for v in (x + 8, y + 29, x + w - 8, y + 55))).tobytes()
+        pixels = list(zip(data[0::3], data[1::3], data[2::3]))
+        blue = sum(1 for r, g, b in pixels if b > 150 and r < 60 and g < 100) / len(pixels)
+        green = sum(1 for r, g, b in pixels if g > 70 and r < 40 and b < 40) / len(pixels)
+        assert (blue > 0.15) == (card.suit == "D") and (green > 0.15) == (card.suit == "C"), source
+        seen.add(card.suit)
+    assert {"D", "C"} <= seen
+
+
 def test_the_documented_classes_and_theme_are_the_ones_used():
-    from halfmoon.diagram import CLASSES, THEME
+    from halfmoon.diagram import CLASSES, FOUR_COLOUR_CLASSES, FOUR_COLOUR_THEME, THEME
 
     position = thinned([0] + [8] * 11, [True] * 8)
     svg = render_svg(position, marks=["2"], removed=["3"])
@@ -718,6 +776,10 @@ def test_the_documented_classes_and_theme_are_the_ones_used():
     styled = set(re.findall(r"\.(hm-[\w-]+)", svg))
     assert used == styled == set(CLASSES)
     assert set(re.findall(r"var\((--[\w-]+)", svg)) == set(THEME)
+    svg = render_svg(position, marks=["2"], removed=["3"], palette="four")
+    used = {name for found in re.findall(r'class="([^"]*)"', svg) for name in found.split()}
+    assert used == set(re.findall(r"\.(hm-[\w-]+)", svg)) == set(FOUR_COLOUR_CLASSES)
+    assert set(re.findall(r"var\((--[\w-]+)", svg)) == set(FOUR_COLOUR_THEME)
 
 
 def test_words_follow_an_edited_catalog_without_a_restart(monkeypatch):

@@ -272,3 +272,19 @@ def test_a_placeholder_typo_in_a_catalog_names_the_page_line_and_the_catalog(
     (error,) = plugin_errors(messages_logged)
     assert error.startswith("docs/index.md:7: ") and "{pile_no}" in error, error
     assert error.endswith("en.json)"), error
+
+
+@pytest.mark.parametrize("palette", [None, "four"])
+def test_the_palette_option_draws_the_site_s_diagrams_in_four_colours(tmp_path, palette):
+    project = make_project(tmp_path)
+    if palette:
+        config = project / "mkdocs.yml"
+        config.write_text(config.read_text().replace(
+            "      example_record: records/game.txt\n",
+            f"      example_record: records/game.txt\n      palette: {palette}\n"))
+    (project / "docs" / "index.md").write_text("# T\n\n" + GOOD_BLOCK)
+    _, messages = build_here(project)
+    assert messages == []
+    html = pages(project / "site")["index.html"]
+    assert "hm-diagram" in html
+    assert ("hm-green" in html and "hm-blue" in html) == (palette == "four")

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..dealcode import DealCode
-from ..diagram import check_xml_text, render_svg
+from ..diagram import PALETTES, check_xml_text, render_svg
 from ..diagram.png import DEFAULT_SCALE, svg_to_png
 from ..errors import CommandLineError, DealCodeError, HalfMoonError, InvalidSourceError, quoted
 from ..files import NotAFileError, read_regular, write_atomic
@@ -74,6 +74,9 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", default="en", metavar="LANG",
                         help="language of the text alternative and card letters (e.g. en, he, "
                              "ru, fr; the batch takes a comma list)")
+    parser.add_argument("--palette", choices=PALETTES, default="two",
+                        help="two: red and black suits (default); four: the four-colour deck "
+                             "(diamonds blue, clubs green)")
     parser.add_argument("--scale", type=float, default=DEFAULT_SCALE,
                         help=f"PNG pixels per SVG unit (default {DEFAULT_SCALE:g})")
 
@@ -140,7 +143,7 @@ def run_diagram(args: argparse.Namespace) -> int:
         marks.update(record.moves[upto].sources)
     removed = record.moves[upto - 1].sources if args.mark_last and upto > 0 else ()
     svg = render_svg(position, lang=languages[0], marks=marks, removed=removed, title=args.title,
-                     standalone=output_format == "png")
+                     standalone=output_format == "png", palette=args.palette)
     if args.output == "-":
         _print_svg(svg)
     elif output_format == "png":
@@ -237,7 +240,8 @@ def run_diagrams(args: argparse.Namespace) -> int:
             for lang in languages:
                 name = picture.stem if len(languages) == 1 else f"{picture.stem}.{lang}"
                 for output_format in formats:
-                    _draw(picture, lang, output_format, scale, staging / f"{name}.{output_format}")
+                    _draw(picture, lang, output_format, scale, staging / f"{name}.{output_format}",
+                          args.palette)
                     names.append(f"{name}.{output_format}")
         for name in names:  # nothing is moved while one of the names is taken by a folder
             _check_replaceable(out_dir / name)
@@ -258,9 +262,10 @@ def _check_replaceable(path: Path) -> None:
         raise CommandLineError(f"cannot write {path}: not a regular file")
 
 
-def _draw(picture: Picture, lang: str, output_format: str, scale: float, path: Path) -> None:
+def _draw(picture: Picture, lang: str, output_format: str, scale: float, path: Path,
+          palette: str = "two") -> None:
     svg = render_svg(picture.position, lang=lang, marks=picture.marks, removed=picture.removed,
-                     standalone=output_format == "png")
+                     standalone=output_format == "png", palette=palette)
     if output_format == "png":
         path.write_bytes(svg_to_png(svg, scale=scale))
     else:

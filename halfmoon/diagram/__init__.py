@@ -2,7 +2,10 @@
 
 from .svg import (
     CLASSES,
+    FOUR_COLOUR_CLASSES,
+    FOUR_COLOUR_THEME,
     HEIGHT,
+    PALETTES,
     SLOT_BOXES,
     THEME,
     WIDTH,
@@ -16,6 +19,7 @@ from .svg import (
 )
 
 __all__ = [
-    "THEME", "CLASSES", "WIDTH", "HEIGHT", "SLOT_BOXES", "DiagramError", "check_xml_text",
+    "THEME", "CLASSES", "FOUR_COLOUR_THEME", "FOUR_COLOUR_CLASSES", "PALETTES",
+    "WIDTH", "HEIGHT", "SLOT_BOXES", "DiagramError", "check_xml_text",
     "render_svg", "text_alternative", "text_alternative_items", "resolve_theme", "summary",
 ]

@@ -17,9 +17,11 @@ Classes, all under the root ``hm-diagram`` (the stylesheet is scoped to it, so t
 game's own ``hm-red`` or ``hm-empty`` are never touched):
 
 - ``hm-card`` with ``hm-red`` or ``hm-black``, and ``hm-marked`` for marked sources: a
-  group of card faces. A face takes its background from ``color``, its border from
+  group of card faces. With ``palette="four"`` (the four-colour deck) diamonds are
+  ``hm-blue`` and clubs ``hm-green`` instead (``FOUR_COLOUR_CLASSES``,
+  ``FOUR_COLOUR_THEME``). A face takes its background from ``color``, its border from
   ``stroke`` and its suit shape from ``fill``.
-- ``hm-rank`` with ``hm-red`` or ``hm-black``: the cards' letters and numbers.
+- ``hm-rank`` with the card's colour class: the cards' letters and numbers.
 - ``hm-empty``: dashed outlines of empty piles and slots.
 - ``hm-label``: pile numbers and slot names; ``hm-count`` the counts, drawn on the
   ``hm-badge`` path.
@@ -47,7 +49,8 @@ from ..moves import PILE_SOURCES, RESERVE_SOURCES, SOURCES, Source, is_reserve, 
 from ..position import Position
 
 __all__ = [
-    "THEME", "CLASSES", "WIDTH", "HEIGHT", "SLOT_BOXES",
+    "THEME", "CLASSES", "FOUR_COLOUR_THEME", "FOUR_COLOUR_CLASSES", "PALETTES",
+    "WIDTH", "HEIGHT", "SLOT_BOXES",
     "render_svg", "text_alternative", "text_alternative_items", "resolve_theme", "summary",
     "check_xml_text", "DiagramError",
 ]
@@ -72,6 +75,14 @@ CLASSES = (
     "hm-diagram", "hm-card", "hm-red", "hm-black", "hm-marked", "hm-rank", "hm-empty",
     "hm-label", "hm-badge", "hm-count", "hm-ring", "hm-removed",
 )
+# The four-colour deck (spades black, hearts red, diamonds blue, clubs green), asked for by
+# colour-blind players: two more colours, each at least 4.5:1 on the faces, marked or not
+# (tests/test_contrast.py). The default two-colour drawing is left exactly as it was.
+FOUR_COLOUR_THEME: dict[str, str] = {**THEME, "--hm-blue": "#0044cc", "--hm-green": "#006400"}
+FOUR_COLOUR_CLASSES = (*CLASSES, "hm-blue", "hm-green")
+PALETTES = ("two", "four")
+_SUIT_CLASS = {"two": {"S": "hm-black", "C": "hm-black", "H": "hm-red", "D": "hm-red"},
+               "four": {"S": "hm-black", "C": "hm-green", "H": "hm-red", "D": "hm-blue"}}
 
 # --- geometry ------------------------------------------------------------------------
 CARD_W, CARD_H = 44, 60
@@ -186,8 +197,15 @@ def resolve_theme(svg: str) -> str:
     return _VAR.sub(r"\1", svg)
 
 
-_CSS_STANDALONE = resolve_theme(_CSS)
+_CSS_FOUR = _CSS + (
+    ".hm-diagram .hm-blue{fill:var(--hm-blue,#0044cc)}"
+    ".hm-diagram .hm-green{fill:var(--hm-green,#006400)}"
+)
+_STYLES = {("two", False): _CSS, ("two", True): resolve_theme(_CSS),
+           ("four", False): _CSS_FOUR, ("four", True): resolve_theme(_CSS_FOUR)}
 assert all(f"var({name},{value})" in _CSS for name, value in THEME.items()), "THEME and CSS differ"
+assert all(f"var({name},{value})" in _CSS_FOUR for name, value in FOUR_COLOUR_THEME.items()), \
+    "FOUR_COLOUR_THEME and CSS differ"
 
 
 def _defs(p: str) -> str:
@@ -216,6 +234,7 @@ def render_svg(
     title: str | None = None,
     standalone: bool = False,
     alternative: Sequence[str] | None = None,
+    palette: str = "two",
 ) -> str:
     """The arc diagram of ``position`` as an SVG string (SPEC §4.5).
 
@@ -229,7 +248,10 @@ def render_svg(
     ``alternative``: the sentences ``text_alternative_items`` gives for the same position,
     marks and removed sources, when the caller has them already (the site also lists them
     under the figure), so they are written once.
+    ``palette``: "two" (red and black) or "four" (diamonds blue, clubs green).
     """
+    if palette not in PALETTES:
+        raise DiagramError(f"palette {quoted(palette)}: choose {' or '.join(PALETTES)}")
     position = _as_position(position)
     cat = catalog(lang)
     marked = _sources(marks)
@@ -246,8 +268,8 @@ def render_svg(
     elif not _ID.fullmatch(id_prefix):
         raise DiagramError(f"id_prefix {quoted(id_prefix)}: start with a letter, then A-Z a-z 0-9 _ -")
     return "".join((
-        _head(id_prefix, cat.lang, title, description, standalone),
-        *_card_layers(position, id_prefix, _letters(lang), marked, gone),
+        _head(id_prefix, cat.lang, title, description, _STYLES[palette, standalone]),
+        *_card_layers(position, id_prefix, _letters(lang), marked, gone, _SUIT_CLASS[palette]),
         "</svg>",
     ))
 
@@ -264,18 +286,19 @@ def check_xml_text(text: str, what: str) -> None:
         )
 
 
-def _head(p: str, lang: str, title: str, description: str, standalone: bool) -> str:
+def _head(p: str, lang: str, title: str, description: str, style: str) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="hm-diagram" viewBox="0 0 {WIDTH} {HEIGHT}"'
         f' width="{WIDTH}" height="{HEIGHT}" role="img" aria-labelledby="{p}t"'
         f' direction="ltr" lang="{escape(lang)}">'
         f'<title id="{p}t">{escape(title, _CR)}</title><desc>{escape(description, _CR)}</desc>'
-        f"<style>{_CSS_STANDALONE if standalone else _CSS}</style>{_defs(p)}"
+        f"<style>{style}</style>{_defs(p)}"
     )
 
 
 def _card_layers(
-    position: Position, p: str, letters: dict[Card, str], marked: frozenset[Source], gone: frozenset[Source]
+    position: Position, p: str, letters: dict[Card, str], marked: frozenset[Source], gone: frozenset[Source],
+    suit_class: dict[str, str],
 ) -> list[str]:
     """The drawing after ``<defs>``: a group of faces per look (colour and mark), a text of
     letters per colour, empty outlines, count badges, labels and counts, then the mark outlines."""
@@ -284,9 +307,9 @@ def _card_layers(
     counts = [len(pile) for pile in position.piles] + [int(c is not None) for c in position.reserve]
     if max(counts) > PILE_HEIGHT:
         raise DiagramError(f"a pile holds at most {PILE_HEIGHT} cards, not {max(counts)}")
-    faces: dict[str, list[str]] = {"hm-red": [], "hm-black": [], "hm-red hm-marked": [],
-                                   "hm-black hm-marked": []}
-    ranks: dict[str, list[tuple[str, tuple[float, int]]]] = {"hm-red": [], "hm-black": []}
+    looks = list(dict.fromkeys(suit_class[suit] for suit in "HSDC"))  # hm-red, hm-black, …
+    faces: dict[str, list[str]] = {look: [] for look in (*looks, *(f"{c} hm-marked" for c in looks))}
+    ranks: dict[str, list[tuple[str, tuple[float, int]]]] = {look: [] for look in looks}
     unmeasured: list[str] = []
     empty, rings, gone_rings = [], [], []
     for source, card in zip(SOURCES, cards):
@@ -295,7 +318,7 @@ def _card_layers(
         if card is None:
             empty.append(f'<use href="#{p}c" {at}')
         else:
-            colour = "hm-red" if card.is_red else "hm-black"
+            colour = suit_class[card.suit]
             faces[f"{colour} hm-marked" if source in marked else colour].append(
                 f'<use href="#{p}{card.suit}" {at}'
             )

@@ -63,13 +63,15 @@ class Build:
     """Games, figures and catalogs as read for this build, and the errors reported."""
 
     def __init__(self, docs_dir: Path, project_dir: Path, default_record: str,
-                 stats_file: str, strategy_file: str = "records/strategy.json") -> None:
+                 stats_file: str, strategy_file: str = "records/strategy.json", *,
+                 palette: str = "two") -> None:
         i18n.catalog.cache_clear()  # the catalogs, as they are now
         self.project_dir = project_dir
         self.loader = ExampleLoader(docs_dir, project_dir)
         self.stats = Stats(docs_dir / stats_file)
         self.strategy = StrategyFigures(docs_dir / strategy_file)
         self.default_record = default_record
+        self.palette = palette  # the diagrams' suit colours (render_svg's palette)
         self.errors: dict[str, None] = {}  # each line reported, in order
         self._checked: dict[str, SourceError | None] = {}
         # The game's files and catalogs, published once under one content hash.
@@ -87,7 +89,7 @@ class Build:
         if broken is not None:
             return markdown + self.report(broken, source.path), {}
         context = Context(self.loader, self.default_record, self.stats, lang, files or {},
-                          strategy=self.strategy)
+                          strategy=self.strategy, palette=self.palette)
         rendered = render_markdown(markdown, context)
         shown = [self.report(error, source.path, offset=source.offset) for error in rendered.errors]
         return rendered.markdown + "".join(shown), rendered.slots

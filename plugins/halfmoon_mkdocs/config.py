@@ -21,5 +21,8 @@ class HalfMoonConfig(base.Config):
     lost_file = c.Type(str, default="records/lost-deals.txt")
     # Where the catalogs are published in the built site, for the browser game.
     catalogs_path = c.Type(str, default="assets/halfmoon/catalogs")
+    # The diagrams' suit colours: "two" (red and black) or "four" (the four-colour deck:
+    # diamonds blue, clubs green).
+    palette = c.Choice(("two", "four"), default="two")
     # Give the search plugin every catalog language Material's lunr knows (Hebrew too).
     search_languages = c.Type(bool, default=True)

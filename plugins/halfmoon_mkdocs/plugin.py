@@ -55,7 +55,7 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
         if self._depth == 0:
             self.build = Build(Path(config.docs_dir), _project_dir(config),
                                self.config.example_record, self.config.stats_file,
-                               self.config.strategy_file)
+                               self.config.strategy_file, palette=self.config.palette)
         self._depth += 1
 
     def on_serve(self, server, *, config: MkDocsConfig, builder):  # type: ignore[no-untyped-def]

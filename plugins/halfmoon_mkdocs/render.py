@@ -141,7 +141,8 @@ def figure_html(diagram: Diagram, context: Context, block: Block, id_prefix: str
     items = text_alternative_items(position, lang, marks=diagram.marks, removed=removed)
     try:
         svg = render_svg(position, lang=lang, marks=diagram.marks, removed=removed,
-                         id_prefix=id_prefix, title=caption_plain or None, alternative=items)
+                         id_prefix=id_prefix, title=caption_plain or None, alternative=items,
+                         palette=context.palette)
     except HalfMoonError as error:  # the caption, as the drawing's title, is no XML text
         raise SourceError(f"caption: {engine_error(error, lang)}", line) from None
     summary = html_writer.text("docs.diagram.description")

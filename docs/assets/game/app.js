@@ -138,7 +138,8 @@ class PlayPage {
     const settings = element("fieldset", "hm-settings");
     settings.append(element("legend", null, this.t("game.settings.legend")));
     this.boxes = {};
-    for (const [name, key] of [["moveErrors", "game.settings.move_errors"], ["placementHelp", "game.settings.placement_help"]]) {
+    for (const [name, key] of [["moveErrors", "game.settings.move_errors"], ["placementHelp", "game.settings.placement_help"],
+      ["fourColour", "game.settings.four_colour"]]) {
       const box = element("input");
       box.type = "checkbox";
       box.checked = this.settings[name];
@@ -706,6 +707,8 @@ class PlayPage {
     setDisabled([[this.undoButton, !game.canUndo], [this.restartButton, !game.moveCount]],
       () => this.board.cells.get(this.board.current));
     const won = game.won;
+    const deck = this.settings.fourColour ? "four" : "two"; // the suits' colours (game.css)
+    if (this.mount.dataset.deck !== deck) this.mount.dataset.deck = deck;
     this.board.root.classList.toggle("hm-won", won);
     this.mount.classList.toggle("hm-over", won || game.deadlocked);
     this.drawTime();

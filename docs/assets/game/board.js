@@ -109,6 +109,8 @@ export function drawBoard(board, catalog, view) {
     // button (which many of the theme's rules match) work out its own style again too.
     const kind = !card ? "empty" : card.isRed ? "red" : "black";
     if (faceNode.dataset.card !== kind) faceNode.dataset.card = kind;
+    const suit = card ? card.suit : ""; // for the four-colour deck
+    if (faceNode.dataset.suit !== suit) faceNode.dataset.suit = suit;
     for (const [state, bit] of STATES) if (changedFlags & bit) cell.toggleAttribute(`data-${state}`, Boolean(flags & bit));
     let label = cellLabel(catalog, source, card, count);
     if (flags & DIMMED) label = catalog.text("game.card.dimmed", { label });

@@ -5,6 +5,7 @@
 import { parseRecord, replayRecord, moveText } from "./engine.js";
 import { createBoard, drawBoard, setDisabled } from "./board.js";
 import { loadCatalog } from "./i18n.js";
+import { loadSettings } from "./storage.js";
 
 function readRecord(element) {
   const text = element.dataset.record ?? "";
@@ -29,6 +30,7 @@ export async function mountStepper(element) {
   element.replaceChildren();
   element.setAttribute("role", "region");
   element.setAttribute("aria-label", t("game.stepper.label"));
+  element.dataset.deck = loadSettings().fourColour ? "four" : "two"; // the Play page's setting
 
   const controls = document.createElement("div");
   controls.className = "hm-stepper-controls";

@@ -10,7 +10,7 @@ const HERE = new URL(import.meta.url).pathname; // …/assets/game/[<hash>/]stor
 const PREFIX = `halfmoon:${HERE.slice(0, HERE.lastIndexOf("/assets/game/") + 1)}:`; // per site root
 export const KEEP_GAMES = 20;
 export const MAX_PLAY_TIME = 1000 * 60 * 60 * 24 * 30; // longer than anyone plays one deal
-export const DEFAULT_SETTINGS = Object.freeze({ moveErrors: false, placementHelp: false });
+export const DEFAULT_SETTINGS = Object.freeze({ moveErrors: false, placementHelp: false, fourColour: false });
 const EMPTY_STATS = Object.freeze({ played: 0, won: 0, streak: 0, bestStreak: 0, fastest: {} });
 
 export const gameKey = (code) => `${PREFIX}game:${code}`;
