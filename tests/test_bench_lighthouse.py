@@ -1,0 +1,101 @@
+"""The Lighthouse benchmark's own logic, without Lighthouse: which pages it visits, how it takes
+medians and judges them, how bench/run.py hands it its options and leaves it out unless named."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from halfmoon.cli.siteconfig import read_site
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def bench():
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        yield importlib.import_module("bench_lighthouse"), importlib.import_module("run")
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+
+
+def test_every_page_of_every_language_nav_is_visited_at_its_built_address(bench):
+    lighthouse, _ = bench
+    pages = lighthouse.site_pages()
+    site = read_site(ROOT / "mkdocs.yml")
+    assert len(pages) == sum(len(lang.nav) for lang in site.languages)
+    assert {page.lang for page in pages} == {lang.code for lang in site.languages}
+    addresses = {page.address for page in pages}
+    assert {"", "play/", "authors/", "he/", "he/play/", "ja/deal-codes/"} <= addresses
+    for page in pages:  # every address is a page the build writes
+        source = ROOT / "docs" / page.lang / f"{page.name}.md"
+        assert source.is_file(), page
+
+
+def test_filters_keep_only_the_languages_and_pages_asked_for(bench):
+    lighthouse, _ = bench
+    pages = lighthouse.site_pages(languages=["he", "ja"], pages=["play", "index"])
+    assert [(page.lang, page.name, page.address) for page in pages] == [
+        ("he", "index", "he/"), ("he", "play", "he/play/"),
+        ("ja", "index", "ja/"), ("ja", "play", "ja/play/")]
+    with pytest.raises(SystemExit, match="xx"):
+        lighthouse.site_pages(languages=["xx"])
+    with pytest.raises(SystemExit, match="no page matches"):
+        lighthouse.site_pages(pages=["nothing"])
+
+
+def report(performance: float, lcp_ms: float, tbt: float, cls: float, failing: str = "") -> dict:
+    audits = {"largest-contentful-paint": {"numericValue": lcp_ms},
+              "total-blocking-time": {"numericValue": tbt},
+              "cumulative-layout-shift": {"numericValue": cls},
+              "first-contentful-paint": {"numericValue": 900.0},
+              "image-alt": {"score": 0 if failing else 1}, "unweighted": {"score": 0}}
+    refs = [{"id": "image-alt", "weight": 10}, {"id": "unweighted", "weight": 0}]
+    categories = {name: {"score": 1.0, "auditRefs": refs}
+                  for name in ("accessibility", "best-practices", "seo")}
+    categories["performance"] = {"score": performance, "auditRefs": []}
+    return {"categories": categories, "audits": audits}
+
+
+def test_medians_take_each_figure_on_its_own_and_judge_it_against_its_target(bench):
+    lighthouse, _ = bench
+    runs = [lighthouse.summary(report(0.99, 1500, 40, 0.0)),
+            lighthouse.summary(report(0.90, 2600, 400, 0.05, failing="image-alt")),
+            lighthouse.summary(report(0.96, 1900, 160, 0.01))]
+    assert runs[1]["failed"] == ["image-alt"]
+    assert runs[0]["failed"] == []
+    median = lighthouse.medians(runs)
+    assert median["performance"] == 96 and median["LCP"] == pytest.approx(1.9)
+    assert median["TBT"] == 160 and median["CLS"] == 0.01 and median["FCP"] == pytest.approx(0.9)
+    page = lighthouse.Page("he", "play", "he/play/")
+    verdicts = {figure.name: figure.met for figure in lighthouse.figures_of(page, median)}
+    assert verdicts == {"he play performance": True, "he play accessibility": True,
+                        "he play best-practices": True, "he play seo": True, "he play LCP": True,
+                        "he play TBT": False, "he play CLS": True, "he play FCP": None}
+    line = lighthouse.table([(page, median, ["image-alt"])]).splitlines()[1]
+    assert line.startswith("he play") and "160!" in line and "1.90 " in line and line.endswith("image-alt")
+
+
+BENCHMARK = '''"""A benchmark that takes options."""
+from targets import Figure
+ONLY_WHEN_NAMED = True
+
+
+def main(argv):
+    return [Figure("runs", float(argv[argv.index("--runs") + 1]), "", 2)]
+'''
+
+
+def test_run_passes_options_and_runs_an_only_when_named_benchmark_only_when_named(bench, tmp_path, capsys):
+    _, run = bench
+    (tmp_path / "bench_slow.py").write_text(BENCHMARK)
+    assert run.main(["--check"], tmp_path) == 2  # left out: nothing else to run
+    assert run.main(["slow", "--runs", "3", "--check"], tmp_path) == 0
+    assert run.main(["slow", "--runs", "1", "--check"], tmp_path) == 1
+    figures = json.loads((tmp_path / "results" / "bench_slow.json").read_text())["figures"]
+    assert figures[0]["value"] == 1 and "MISSED  runs" in capsys.readouterr().out
