@@ -159,6 +159,38 @@ def test_the_worker_precaches_every_play_page_and_only_files_that_exist(built_si
     assert any(re.match(r"assets/stylesheets/main\..*\.css", url) for url in urls)
 
 
+def scripts_material_loads_for(lang: str, site: Path) -> list[str]:
+    """What Material's search worker imports for an index naming ``lang``, read from the
+    worker itself (its switch of segmenters, then the language's lunr)."""
+    worker = next((site / "assets/javascripts/workers").glob("search.*.min.js"))
+    switch = re.search(r"switch\(\w+\)\{(case.*?)\}\w+!==\"en\"", worker.read_text("utf-8"))
+    assert switch, "Material's worker no longer reads as this test expects"
+    scripts = []
+    for branch in switch.group(1).split("break;"):
+        if f'case"{lang}":' in branch:
+            scripts += re.findall(r"\}/([\w.]+\.js)`", branch)
+    if lang != "en":
+        scripts += ["min/lunr.stemmer.support.min.js", f"min/lunr.{lang}.min.js"]
+    return ["assets/javascripts/lunr/" + script for script in scripts]
+
+
+def test_the_worker_precaches_what_each_languages_search_loads(built_site):
+    """Every language's index, its stemmer and its word segmenter (tinyseg.js for
+    Japanese): search works offline in every language."""
+    worker = (built_site / "sw.js").read_text(encoding="utf-8")
+    urls = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", worker, flags=re.S).group(1))
+    segmenters = set()
+    for lang in site_languages():
+        index = f"{prefix(lang)}search/search_index.json"
+        assert index in urls
+        for name in json.loads((built_site / index).read_text("utf-8"))["config"]["lang"]:
+            needed = scripts_material_loads_for(name, built_site)
+            assert set(needed) <= set(urls), (lang, set(needed) - set(urls))
+            segmenters.update(url for url in needed if "/min/" not in url)
+    if "ja" in site_languages():
+        assert segmenters
+
+
 # --- in Chromium, with the server stopped ---------------------------------------------------
 
 

@@ -105,6 +105,7 @@ ALL_LANGUAGES_AT_ONCE = {
     "tests/test_smoke_browser.py::test_the_browser_picks_the_plural_form_babel_picks_for_every_count",
     "tests/test_offline.py::test_every_page_links_its_language_manifest_and_the_worker",
     "tests/test_offline.py::test_the_worker_precaches_every_play_page_and_only_files_that_exist",
+    "tests/test_offline.py::test_the_worker_precaches_what_each_languages_search_loads",
     "tests/test_offline.py::test_a_new_build_is_offered_then_taken_whole_online_and_offline",
 }
 # Tests that must have run, and passed, for each new language.

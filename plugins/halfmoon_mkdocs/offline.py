@@ -42,6 +42,9 @@ PRECACHE_PATTERNS = ("assets/**/*.css", "assets/**/*.js", "assets/**/*.json", "a
                      "**/manifest.webmanifest")
 # Material ships stemmers for every language; only the site's own are fetched.
 LUNR = "assets/javascripts/lunr/"
+# The word segmenters Material's search worker loads before a language's lunr (its
+# setupSearchLanguages): without its segmenter, a Japanese or Thai search fails offline.
+SEGMENTERS = {"ja": "tinyseg.js", "hi": "wordcut.js", "th": "wordcut.js"}
 NOTICE_KEYS = ("offline.update_ready", "offline.reload")
 MANIFEST_KEYS = ("app.name", "app.short_name", "app.description")
 
@@ -193,7 +196,7 @@ def _precached_files(site: Path, languages: list[str]) -> set[str]:
 def _needed_stemmer(url: str, languages: list[str]) -> bool:
     name = posixpath.basename(url)
     return name.startswith(("lunr.stemmer.support.", "lunr.multi.")) or any(
-        name.startswith(f"lunr.{lang}.") for lang in languages)
+        name.startswith(f"lunr.{lang}.") or name == SEGMENTERS.get(lang) for lang in languages)
 
 
 def _file_of(site: Path, url: str) -> Path:
