@@ -70,14 +70,44 @@ MARKS = "".join(chr(code) for code in range(0x300, 0x10000)
 WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|[" + re.escape(MARKS) + "])*")
 
 
+def script_of(char: str) -> str:
+    """The Unicode script a letter is written in, as its name begins (LATIN, HIRAGANA…)."""
+    name = unicodedata.name(char, "")
+    return "KANA" if "KATAKANA-HIRAGANA" in name else name.split(" ")[0]
+
+
+# Scripts written without spaces between words: a run of one of them is cut where the script
+# changes (kanji, then kana: 最初 | から), and a shorter run already makes a word.
+WITHOUT_SPACES = {"CJK", "HIRAGANA", "KATAKANA", "THAI"}
+
+
+def words_of(text: str) -> list[str]:
+    """The words of a text: runs of letters with their marks, cut where the script changes."""
+    words = []
+    for run in WORD.findall(text):
+        word = run[0]
+        for char in run[1:]:
+            if char.isalpha() and script_of(char) not in (script_of(word[-1]), "KANA") \
+                    and script_of(word[-1]) != "KANA":
+                words.append(word)
+                word = ""
+            word += char
+        words.append(word)
+    return words
+
+
 def a_word_of(built_site, lang: str) -> str:
-    """The most frequent long word of the home page's prose, in the language's own letters."""
+    """The most frequent long word of the home page's prose, in the language's own letters;
+    one with a letter English does not use, if there is such a word (Polish "dwóch")."""
     html = (built_site / LANGUAGES[lang] / "index.html").read_text(encoding="utf-8")
     letters = letters_of(lang)
-    words = [word for word in WORD.findall(prose_of(html))
-             if len(word) >= 5 and set(word.lower()) <= letters]
+    words = [word for word in words_of(prose_of(html))
+             if len(word) >= (3 if script_of(word[0]) in WITHOUT_SPACES else 5)
+             and set(word.lower()) <= letters]
     assert words, f"no long word on the {lang} home page"
-    return max(sorted(set(words)), key=words.count)
+    english = letters_of("en")
+    own = [word for word in words if set(word.lower()) - english] or words
+    return max(sorted(set(own)), key=own.count)
 
 
 def type_like_a_person(page, text: str) -> None:
