@@ -7,21 +7,9 @@
 # figures so far: .venv/bin/halfmoon stats --merge OUT/shard-*.jsonl
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
 out=${1:-/work/runs/winnability}
-mkdir -p "$out"
-for k in 1 2; do
-    file="$out/shard-$k-of-2.jsonl"
-    saved="$here/shard-$k-of-2.jsonl.gz"
-    if [ -f "$saved" ]; then
-        have=$( [ -f "$file" ] && wc -l < "$file" || echo 0 )
-        kept=$(gzip -dc "$saved" | wc -l)
-        if [ "$have" -lt "$kept" ]; then
-            gzip -dc "$saved" > "$file"
-        fi
-    fi
-    nohup setsid nice -n 19 "$root/.venv/bin/halfmoon" stats --deals 250000 --start HM1-N-AAAAAAA \
-        --nodes 200000 --shard "$k/2" --jobs 1 --results "$file" --json -o "$out/summary-$k-of-2.json" \
-        >> "$out/log-$k.txt" 2>&1 < /dev/null &
-    echo "shard $k/2 running as process $! (log $out/log-$k.txt)"
-done
+shard() {
+    launch stats --deals 250000 --start HM1-N-AAAAAAA --nodes 200000 --shard "$1/2" --jobs 1 \
+        --results "$2" --json -o "$out/summary-$1-of-2.json"
+}
+. "$here/../shards.sh"
