@@ -3,7 +3,8 @@
     python -m halfmoon.corpus tests/data      (or: python3 dev.py corpus)
 
 The browser game's engine is checked against these files (in Node and in Chromium), so Python
-and JavaScript agree on deals, deal codes, every tap's outcome, undo and record replay.
+and JavaScript agree on deals, deal codes, every tap's outcome, undo and record replay; the
+game's board against ``layout.jsonl`` (where each source is drawn, where each arrow key leads).
 Each file is JSON Lines: one case per line, so that a change shows in a diff. The first line
 says how the file was made. Generation is deterministic: running it twice gives identical files.
 """
@@ -20,6 +21,7 @@ from .dealcode import DEAL_COUNT, LOOK_ALIKES, TRIMMED, DealCode, splitmix64
 from .errors import DealCodeError, HalfMoonError, RecordError
 from .files import write_atomic
 from .game import Game, TapResult
+from .layout import ARC, GRID_COLUMNS, KEYS, grid_place, key_target
 from .moves import SOURCES
 from .record import Record
 
@@ -262,7 +264,18 @@ def verdicts() -> Iterator[Case]:
                "lookups": [[n, answer] for n, answer in zip(numbers, answers)]}
 
 
-GENERATORS = {"deals": deals, "codes": codes, "taps": taps, "records": records, "verdicts": verdicts}
+def layout() -> Iterator[Case]:
+    """Every source's place in the arc and on the game's grid, and where each key leads from it
+    (None: the focus stays), so a key the game moves by and the table lacks is caught too."""
+    yield {"grid_columns": GRID_COLUMNS, "keys": list(KEYS)}
+    for source in SOURCES:
+        row, column = grid_place(source)
+        yield {"source": source, "arc": list(ARC[source]), "grid": {"row": row, "column": column},
+               "keys": {key: key_target(key, source) for key in KEYS}}
+
+
+GENERATORS = {"deals": deals, "codes": codes, "taps": taps, "records": records, "verdicts": verdicts,
+              "layout": layout}
 HEADER: Case = {"generated_by": "python3 dev.py corpus (halfmoon/corpus.py)"}
 
 

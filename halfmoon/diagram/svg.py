@@ -45,6 +45,7 @@ from ..cards import DECK, Card
 from ..dealcode import PILE_HEIGHT, PILES, RESERVE_SLOTS, DealCode
 from ..errors import DiagramError, quoted
 from ..i18n import catalog
+from ..layout import ARC
 from ..moves import PILE_SOURCES, RESERVE_SOURCES, SOURCES, Source, is_reserve, parse_source
 from ..position import Position
 
@@ -93,18 +94,11 @@ WIDTH = 2 * MARGIN + 8 * PITCH_X + CARD_W
 # drawing is 320 px wide (the narrowest phone screen), whatever the renderer.
 TEXT_SIZE = math.ceil(11 * WIDTH / 320)
 
-# (column, row) of every source in the arc; the reserve is centred under pile 7.
-_CELLS: dict[Source, tuple[float, float]] = {
-    "1": (0, 3), "2": (0, 2), "3": (0, 1),
-    **{str(4 + i): (1 + i, 0) for i in range(7)},
-    "11": (8, 1), "12": (8, 2),
-    **{f"R{1 + i}": (2.5 + i, 2) for i in range(4)},
-    **{f"R{5 + i}": (2.5 + i, 3) for i in range(4)},
-}
-# Each card's box (x, y, width, height) in SVG units; its label and count sit below it.
+# Each card's box (x, y, width, height) in SVG units, placed by the board's arc (halfmoon.layout);
+# its label and count sit below it.
 SLOT_BOXES: dict[Source, tuple[int, int, int, int]] = {
     source: (round(MARGIN + col * PITCH_X), round(MARGIN + row * PITCH_Y), CARD_W, CARD_H)
-    for source, (col, row) in _CELLS.items()
+    for source, (col, row) in ARC.items()
 }
 _CORNERS = {source: (x, y) for source, (x, y, _, _) in SLOT_BOXES.items()}
 

@@ -18,12 +18,11 @@ export async function loadEngine() {
   }
 }
 
-/** One of the game's modules (docs/assets/game/NAME), with the modules it imports: copies
- * beside a package.json that tells Node they are ES modules. */
-export async function loadGameModule(name) {
+/** One of the game's modules (docs/assets/game/NAME, or NAME in the folder `game`), with the
+ * modules it imports: copies beside a package.json that tells Node they are ES modules. */
+export async function loadGameModule(name, game = join(ROOT, "docs", "assets", "game")) {
   const scratch = mkdtempSync(join(tmpdir(), "halfmoon-game-"));
   try {
-    const game = join(ROOT, "docs", "assets", "game");
     for (const file of readdirSync(game).filter((file) => file.endsWith(".js"))) {
       copyFileSync(join(game, file), join(scratch, file));
     }
