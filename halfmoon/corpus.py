@@ -4,7 +4,9 @@
 
 The browser game's engine is checked against these files (in Node and in Chromium), so Python
 and JavaScript agree on deals, deal codes, every tap's outcome, undo and record replay; the
-game's board against ``layout.jsonl`` (where each source is drawn, where each arrow key leads).
+game's board against ``layout.jsonl`` (where each source is drawn, where each arrow key leads),
+and the game's words (docs/assets/game/i18n.js) against ``words.jsonl``: lists, cards, "card
+from pile 3", plurals, in every language, as the pages and diagrams write them.
 Each file is JSON Lines: one case per line, so that a change shows in a diff. The first line
 says how the file was made. Generation is deterministic: running it twice gives identical files.
 """
@@ -274,8 +276,41 @@ def layout() -> Iterator[Case]:
                "keys": {key: key_target(key, source) for key in KEYS}}
 
 
+# The plural messages the game says, and counts that reach every category of every language
+# (Arabic's 0, 1, 2, 3–10, 11–99, 100–102), within the game's numbers: under 1000, where the
+# game's digit grouping (Intl.NumberFormat) and Python's plain digits would part.
+GAME_PLURALS = ("count.cards", "game.count.moves", "game.count.points")
+PLURAL_COUNTS = (*range(31), *range(99, 113), 520, 999)
+LISTS = [["a", "b", "c"], ["A♠", "10♣"], ["x"], [], ["J♠", "Q♥", "K♦", "5♣"]]
+
+
+def words() -> Iterator[Case]:
+    """What the game's words layer must write in each language: "A, B and C", every card in
+    letters (isolated, as the game shows it) and in words, a card from each source, plurals."""
+    from .cards import DECK
+    from .i18n import LRI, PDI, available_languages, catalog
+
+    for lang in available_languages():
+        cat = catalog(lang)
+        yield {"lang": lang, "direction": cat.direction}
+        lists = [*LISTS, [cat.source(source) for source in ("1", "R3", "12")],
+                 ["x", f"{LRI}R3{PDI}"], [cat.isolate(source) for source in ("R1", "R2")]]
+        for items in lists:
+            yield {"lang": lang, "list": items, "text": cat.join(items)}
+        cards = sorted(set(DECK), key=lambda card: (card.suit, card.rank))
+        for card in cards:
+            yield {"lang": lang, "card": [card.rank_text, card.suit], "letters": cat.isolate(cat.card(card)),
+                   "words": cat.card_words(card)}
+        for source, card in zip(SOURCES, cards[::2]):
+            yield {"lang": lang, "card": [card.rank_text, card.suit], "from": source,
+                   "text": cat.card_from(cat.isolate(cat.card(card)), source)}
+        for key in GAME_PLURALS:
+            yield {"lang": lang, "plural": key,
+                   "counts": [[count, cat.plural(key, count)] for count in PLURAL_COUNTS]}
+
+
 GENERATORS = {"deals": deals, "codes": codes, "taps": taps, "records": records, "verdicts": verdicts,
-              "layout": layout}
+              "layout": layout, "words": words}
 HEADER: Case = {"generated_by": "python3 dev.py corpus (halfmoon/corpus.py)"}
 
 

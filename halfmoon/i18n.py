@@ -181,6 +181,15 @@ class Catalog:
             return self.text("source.slot", slot=source)
         return self.text("source.pile", pile=source)
 
+    def card_from(self, card: str, source: Source, *, name: str | None = None) -> str:
+        """"5♠ from pile 1", "6♦ from slot R8": ``card`` as the caller writes it (letters or
+        words); ``name`` the source as written, by default the pile's number or the slot's name
+        isolated. The game's ``Catalog.cardFrom`` (docs/assets/game/i18n.js) says the same."""
+        if is_reserve(source):
+            return self.text("docs.move.card_from_slot", card=card,
+                             slot=self.isolate(source) if name is None else name)
+        return self.text("docs.move.card_from_pile", card=card, pile=source if name is None else name)
+
 
 def fill(message: str, params: Mapping[str, object], *, key: str = "?", lang: str = "?") -> str:
     pieces, last = [], 0

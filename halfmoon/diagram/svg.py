@@ -507,11 +507,7 @@ def _removed_sentence(position: Position, lang: str, gone: frozenset[Source]) ->
     if last is not None and set(last[0].sources) == gone:
         words = []
         for source, card in zip(last[0].sources, last[1]):
-            name = cat.isolate_words(cat.card_words(card))
-            if is_reserve(source):
-                words.append(cat.text("docs.move.card_from_slot", card=name, slot=cat.isolate(source)))
-            else:
-                words.append(cat.text("docs.move.card_from_pile", card=name, pile=source))
+            words.append(cat.card_from(cat.isolate_words(cat.card_words(card)), source))
         return cat.text("diagram.removed_cards", cards=cat.join(words))
     listed = [_source_words(lang, source) for source in _board_order(gone)]
     return cat.text("diagram.removed", sources=cat.join(listed))

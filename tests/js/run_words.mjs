@@ -1,0 +1,51 @@
+// The game's words layer (docs/assets/game/i18n.js) against the pages' (halfmoon/i18n.py), in
+// Node, through tests/data/words.jsonl: lists, cards in letters and in words, a card from each
+// pile and slot, the game's plurals, in every language.
+//     node tests/js/run_words.mjs tests/data CATALOG_FOLDER [GAME_FOLDER]
+// Prints {bad, counts} as JSON (exit 1 when a check fails). tests/test_words_node.py runs it.
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { loadGameModule } from "./load_engine.mjs";
+import { parseLines } from "./vectors.mjs";
+
+const [data, catalogs, game] = process.argv.slice(2);
+const { Catalog } = await loadGameModule("i18n.js", game);
+
+const bad = [];
+const counts = { languages: 0, lists: 0, cards: 0, card_from: 0, plurals: 0 };
+const catalogOf = new Map();
+const expect = (what, got, want) => {
+  if (got !== want) bad.push(`${what}: ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+};
+
+for (const want of parseLines(readFileSync(join(data, "words.jsonl"), "utf8"))) {
+  if (want.direction) {
+    const messages = JSON.parse(readFileSync(join(catalogs, `${want.lang}.json`), "utf8"));
+    catalogOf.set(want.lang, new Catalog(want.lang, messages, want.direction));
+    counts.languages++;
+    continue;
+  }
+  const catalog = catalogOf.get(want.lang);
+  const at = `${want.lang} `;
+  if (want.list) {
+    counts.lists++;
+    expect(`${at}list ${JSON.stringify(want.list)}`, catalog.list(want.list), want.text);
+  } else if (want.from) {
+    counts.card_from++;
+    const [rankText, suit] = want.card;
+    expect(`${at}${rankText}${suit} from ${want.from}`, catalog.cardFrom({ rankText, suit }, want.from), want.text);
+  } else if (want.card) {
+    counts.cards++;
+    const [rankText, suit] = want.card;
+    expect(`${at}card ${rankText}${suit}`, catalog.card({ rankText, suit }), want.letters);
+    expect(`${at}card words ${rankText}${suit}`, catalog.cardWords({ rankText, suit }), want.words);
+  } else if (want.plural) {
+    for (const [count, text] of want.counts) {
+      counts.plurals++;
+      expect(`${at}${want.plural} ${count}`, catalog.plural(want.plural, count), text);
+    }
+  } else bad.push(`unknown case ${JSON.stringify(want)}`);
+}
+console.log(JSON.stringify({ bad, counts }));
+process.exitCode = bad.length ? 1 : 0;

@@ -1,0 +1,64 @@
+"""The game's words (docs/assets/game/i18n.js) are the pages' words (halfmoon/i18n.py): lists,
+cards in letters and in words, a card from each pile and slot, and the game's plurals, in every
+language, checked in Node against tests/data/words.jsonl."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from node_script import node_outcome
+
+from halfmoon import corpus
+from halfmoon.i18n import available_languages, catalog_dir
+from halfmoon.moves import SOURCES
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data"
+GAME = ROOT / "docs" / "assets" / "game"
+
+
+def test_the_game_writes_every_shared_word_as_the_pages_do():
+    outcome = node_outcome("run_words.mjs", str(DATA), str(catalog_dir()))
+    assert outcome["bad"] == [] and outcome["exit"] == 0
+    languages = len(available_languages())
+    assert outcome["counts"] == {
+        "languages": languages, "lists": languages * (len(corpus.LISTS) + 3), "cards": languages * 52,
+        "card_from": languages * len(SOURCES),
+        "plurals": languages * len(corpus.GAME_PLURALS) * len(corpus.PLURAL_COUNTS),
+    }
+
+
+def test_every_plural_the_game_says_is_in_the_vectors():
+    said = {match for path in GAME.glob("*.js")
+            for match in re.findall(r'\bplural\("([\w.]+)"', path.read_text("utf-8"))}
+    assert said and said <= set(corpus.GAME_PLURALS)
+
+
+def test_the_vectors_reach_every_plural_category_a_count_under_1000_can_take():
+    """The game's counts stay under 1000 (Spanish "many" starts at a million)."""
+    from halfmoon.i18n import catalog
+
+    for lang in available_languages():
+        reached = {catalog(lang).plural_category(count) for count in corpus.PLURAL_COUNTS}
+        assert reached == {catalog(lang).plural_category(count) for count in range(1000)}, lang
+
+
+@pytest.mark.parametrize(("before", "after", "caught"), [
+    ('const separator = this.text("docs.list.separator");', 'const separator = ", ";', "ar list "),
+    ('=== "string" ? `${rank}.construct` : rank', '=== "string" ? rank : rank', "he card words QH: "),
+    ('{ card: this.card(card), slot: this.isolate(source) }', "{ card: this.card(card), slot: source }",
+     "ar QD from R1: "),
+    ("forms[this.plurals.select(count)] ?? forms.other", "forms.other", "ru count.cards 1: "),
+])
+def test_a_changed_word_in_the_game_is_caught(tmp_path, before, after, caught):
+    game = tmp_path / "game"
+    shutil.copytree(GAME, game)
+    text = (game / "i18n.js").read_text("utf-8")
+    assert text.count(before) == 1, f"{before!r} is no longer in i18n.js: update this test"
+    (game / "i18n.js").write_text(text.replace(before, after), "utf-8")
+    outcome = node_outcome("run_words.mjs", str(DATA), str(catalog_dir()), str(game))
+    assert any(line.startswith(caught) for line in outcome["bad"]), outcome["bad"][:5]
+    assert outcome["exit"] == 1
