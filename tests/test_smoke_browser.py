@@ -287,9 +287,7 @@ def test_the_step_viewer_lists_a_triple_as_the_catalog_joins_lists(page, site_ur
     parts = []
     for source in record.moves[number - 1].sources:
         card = cat.isolate(cat.card(before.card_at(source)))
-        parts.append(cat.text("game.said.from_slot", card=card, slot=cat.isolate(source))
-                     if source.startswith("R") else
-                     cat.text("game.said.from_pile", card=card, pile=source))
+        parts.append(cat.card_from(card, source))
     page.goto(site_url + LANGUAGES[lang] + "examples/")
     status = page.locator(".hm-stepper-status")
     for _ in range(number):

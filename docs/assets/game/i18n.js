@@ -118,10 +118,10 @@ export class Catalog {
     });
   }
 
-  /** "5♠ from pile 1" / "6♦ from slot R8" in this language. */
+  /** "5♠ from pile 1" / "6♦ from slot R8" in this language, as halfmoon/i18n.py's card_from. */
   cardFrom(card, source) {
-    if (source.startsWith("R")) return this.text("game.said.from_slot", { card: this.card(card), slot: this.isolate(source) });
-    return this.text("game.said.from_pile", { card: this.card(card), pile: source });
+    if (source.startsWith("R")) return this.text("docs.move.card_from_slot", { card: this.card(card), slot: this.isolate(source) });
+    return this.text("docs.move.card_from_pile", { card: this.card(card), pile: source });
   }
 }
 
