@@ -98,8 +98,8 @@ def test_winning_the_example_by_taps_alone_ends_with_520_points_48_moves_and_a_w
     texts = catalog(lang)
     won = texts.text(
         "game.said.won",
-        moves=texts.plural("game.count.moves", 48),
-        points=texts.plural("game.count.points", 520),
+        moves=texts.plural("docs.count.moves", 48),
+        points=texts.plural("docs.count.points", 520),
     )
     assert message(page) == won
     assert won in live(page)
@@ -478,7 +478,7 @@ def test_every_pile_and_slot_is_a_named_button_with_its_count_and_card(page, sit
     face = page.locator(".hm-game [data-source='1'] .hm-face").inner_text()
     # What the cell shows first (face, pile, count: WCAG 2.5.3), then the words.
     assert label == f"{face} 1 8: " + fr.text(
-        "game.pile.label", pile="1", count=fr.plural("count.cards", 8), card=fr.card_words(position.card_at("1"))
+        "game.pile.label", pile="1", count=fr.plural("docs.count.cards", 8), card=fr.card_words(position.card_at("1"))
     )
     cells = page.locator(".hm-game button[data-source]")
     assert cells.count() == 20
@@ -584,7 +584,7 @@ def test_stepper_steps_through_the_won_game_with_buttons_and_keys(page, site_url
     if source.startswith("R"):
         assert pile_label(source) == catalog("en").text("game.slot.empty", slot=source)
     else:
-        assert catalog("en").plural("count.cards", expected_count) in pile_label(source)
+        assert catalog("en").plural("docs.count.cards", expected_count) in pile_label(source)
     page.keyboard.press("ArrowRight")
     assert stepper.get_attribute("data-step") == "2"
     page.keyboard.press("End")

@@ -74,7 +74,7 @@ def test_every_plural_message_has_exactly_the_cldr_forms_and_fits_every_count(la
 def test_card_counts_use_the_language_plural_rules(lang, expected):
     messages = catalog(lang)
     for count, text in expected.items():
-        assert messages.plural("count.cards", count) == text
+        assert messages.plural("docs.count.cards", count) == text
 
 
 # CLDR's plural categories for these counts, written out from the CLDR tables (not computed),
@@ -196,13 +196,13 @@ def test_the_check_finds_a_missing_message_and_a_wrong_placeholder(tmp_path):
     ru = json.loads((tmp_path / "ru.json").read_text())
     del ru["source.slot"]
     ru["source.pile"] = "стопка {number}"
-    ru["count.cards"] = {"one": "{count} карта", "other": "{count} карты"}
+    ru["docs.count.cards"] = {"one": "{count} карта", "other": "{count} карты"}
     (tmp_path / "ru.json").write_text(json.dumps(ru, ensure_ascii=False))
     problems = check_catalogs(tmp_path)
     assert "ru.json: missing message 'source.slot'" in problems
     assert any("'source.pile' has placeholders ['number']" in p for p in problems)
-    assert "ru.json: 'count.cards' lacks the plural form 'few'" in problems
-    assert "ru.json: 'count.cards' lacks the plural form 'many'" in problems
+    assert "ru.json: 'docs.count.cards' lacks the plural form 'few'" in problems
+    assert "ru.json: 'docs.count.cards' lacks the plural form 'many'" in problems
 
 
 # --- check-catalogs on the files it exists to diagnose ---------------------------------------
@@ -288,13 +288,13 @@ def test_a_byte_order_mark_is_accepted(catalogs, capsys):
 def test_a_plural_form_the_language_does_not_use_is_reported(catalogs, capsys):
     forms = {"one": "{count} Karte", "few": "{count} Karten", "other": "{count} Karten"}
     ru = json.loads((catalogs / "ru.json").read_text(encoding="utf-8"))
-    ru["count.cards"] = {**ru["count.cards"], "two": "{count} карты"}
+    ru["docs.count.cards"] = {**ru["docs.count.cards"], "two": "{count} карты"}
     (catalogs / "ru.json").write_text(json.dumps(ru, ensure_ascii=False), encoding="utf-8")
-    set_message(catalogs, "fr", "count.cards", forms)
+    set_message(catalogs, "fr", "docs.count.cards", forms)
     code, out, _ = check(capsys, catalogs)
     assert code == 1
-    assert "ru.json: 'count.cards' has the plural form 'two', which ru does not use" in out
-    assert "fr.json: 'count.cards' has the plural form 'few', which fr does not use" in out
+    assert "ru.json: 'docs.count.cards' has the plural form 'two', which ru does not use" in out
+    assert "fr.json: 'docs.count.cards' has the plural form 'few', which fr does not use" in out
 
 
 @pytest.mark.parametrize("broken", ["missing", "not json", "a directory"])
@@ -319,7 +319,7 @@ JSON = st.recursive(
 )
 
 
-@given(st.dictionaries(st.sampled_from(["source.pile", "count.cards", "card.words", "new"]), JSON,
+@given(st.dictionaries(st.sampled_from(["source.pile", "docs.count.cards", "card.words", "new"]), JSON,
                        max_size=4))
 def test_any_json_as_messages_gives_problems_never_a_traceback(tmp_path_factory, messages):
     directory = tmp_path_factory.mktemp("catalogs")

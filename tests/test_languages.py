@@ -70,7 +70,7 @@ def test_new_language_marks_everything_untranslated_with_the_cldr_plural_forms(p
 def test_a_language_with_six_plural_forms_gets_all_six(project, capsys):
     assert run(capsys, "new-language", "cy")[0] == 0  # Welsh, as Arabic: six categories
     messages = json.loads((project / "catalogs" / "cy.json").read_text(encoding="utf-8"))
-    assert set(messages["count.cards"]) == {"zero", "one", "two", "few", "many", "other"}
+    assert set(messages["docs.count.cards"]) == {"zero", "one", "two", "few", "many", "other"}
     assert read_site(project / "mkdocs.yml").language("cy").name == "Cymraeg"
 
 

@@ -51,7 +51,7 @@ def test_the_vectors_reach_every_plural_category_a_count_under_1000_can_take():
     ('=== "string" ? `${rank}.construct` : rank', '=== "string" ? rank : rank', "he card words QH: "),
     ('{ card: this.card(card), slot: this.isolate(source) }', "{ card: this.card(card), slot: source }",
      "ar QD from R1: "),
-    ("forms[this.plurals.select(count)] ?? forms.other", "forms.other", "ru count.cards 1: "),
+    ("forms[this.plurals.select(count)] ?? forms.other", "forms.other", "ru docs.count.cards 1: "),
 ])
 def test_a_changed_word_in_the_game_is_caught(tmp_path, before, after, caught):
     game = tmp_path / "game"

@@ -376,7 +376,7 @@ class PlayPage {
     if (!game.moveCount || this.result) return this.restart();
     openDialog(this.dialog, {
       title: this.t("game.confirm.restart.title"),
-      lines: [this.t("game.confirm.restart.text", { moves: this.catalog.plural("game.count.moves", game.moveCount) })],
+      lines: [this.t("game.confirm.restart.text", { moves: this.catalog.plural("docs.count.moves", game.moveCount) })],
       buttons: [
         { text: this.t("game.confirm.cancel") },
         { text: this.t("game.confirm.restart.ok"), action: () => this.restart(), kind: "danger" },
@@ -588,8 +588,8 @@ class PlayPage {
     const game = this.game;
     if (game.won) {
       return this.t("game.said.won", {
-        moves: this.catalog.plural("game.count.moves", game.moveCount),
-        points: this.catalog.plural("game.count.points", game.score),
+        moves: this.catalog.plural("docs.count.moves", game.moveCount),
+        points: this.catalog.plural("docs.count.points", game.score),
       });
     }
     if (!game.deadlocked) return "";

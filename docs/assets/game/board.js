@@ -151,6 +151,6 @@ export function cellLabel(catalog, source, card, count) {
   }
   if (!card) return catalog.text("game.pile.empty", { pile: source });
   return catalog.text("game.pile.label", {
-    pile: source, count: catalog.plural("count.cards", count), card: catalog.cardWords(card),
+    pile: source, count: catalog.plural("docs.count.cards", count), card: catalog.cardWords(card),
   });
 }
