@@ -176,9 +176,9 @@ class Catalog:
         )
 
     def source(self, source: Source) -> str:
-        """"pile 3" or "slot R3" in this language."""
+        """"pile 3" or "slot R3" in this language, the slot's name isolated."""
         if is_reserve(source):
-            return self.text("source.slot", slot=source)
+            return self.text("source.slot", slot=self.isolate(source))
         return self.text("source.pile", pile=source)
 
     def card_from(self, card: str, source: Source, *, name: str | None = None) -> str:

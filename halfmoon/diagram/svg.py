@@ -493,7 +493,7 @@ def text_alternative_items(
     cat = catalog(lang)
     if marked:
         # The cards themselves are in the sentences above: only the sources are listed.
-        listed = [_source_words(lang, source) for source in _board_order(marked)]
+        listed = [cat.source(source) for source in _board_order(marked)]
         items.append(cat.text("diagram.marked", sources=cat.join(listed)))
     if gone:
         items.append(_removed_sentence(position, lang, gone))
@@ -509,7 +509,7 @@ def _removed_sentence(position: Position, lang: str, gone: frozenset[Source]) ->
         for source, card in zip(last[0].sources, last[1]):
             words.append(cat.card_from(cat.isolate_words(cat.card_words(card)), source))
         return cat.text("diagram.removed_cards", cards=cat.join(words))
-    listed = [_source_words(lang, source) for source in _board_order(gone)]
+    listed = [cat.source(source) for source in _board_order(gone)]
     return cat.text("diagram.removed", sources=cat.join(listed))
 
 
@@ -517,11 +517,6 @@ def _board_order(sources: Iterable[Source]) -> list[Source]:
     return [source for source in SOURCES if source in sources]
 
 
-def _source_words(lang: str, source: Source) -> str:
-    cat = catalog(lang)
-    if is_reserve(source):
-        return cat.text("source.slot", slot=cat.isolate(source))
-    return cat.text("source.pile", pile=source)
 
 
 def summary(lang: str, left: int) -> str:
