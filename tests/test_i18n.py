@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import shutil
@@ -393,3 +394,23 @@ def test_arabic_lists_use_the_arabic_comma_and_no_comma_before_and():
                     for text in ([message] if isinstance(message, str) else message.values())
                     if "," in text]
     assert latin_commas == []
+
+
+# How the site's languages write "four" where the Deal codes page and the code error count a
+# code's parts (ru: genitive after "состоит из", ja: the digit with its counter).
+FOUR = {"en": "four", "de": "vier", "es": "cuatro", "fr": "quatre", "he": "ארבעה",
+        "ru": "четырёх", "ar": "أربعة", "pl": "cztery", "ja": "4つ"}
+
+
+@pytest.mark.parametrize("lang", sorted(FOUR))
+def test_the_code_error_counts_as_many_parts_as_the_deal_codes_page(lang):
+    """The page's table has one row a part; its text and `game.code_error.parts` both say
+    four (the error once said three while the page said four)."""
+    page = (ROOT / "docs" / lang / "deal-codes.md").read_text(encoding="utf-8")
+    lines = page.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("|---")) + 1
+    rows = list(itertools.takewhile(lambda line: line.startswith("|"), lines[start:]))
+    assert len(rows) == 4
+    before_table = "\n".join(lines[:start])
+    assert FOUR[lang] in before_table
+    assert FOUR[lang] in catalog(lang).text("game.code_error.parts")
