@@ -30,7 +30,10 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 class Compressing(_Quiet):
-    """Serves ``name.gz`` as ``name`` with Content-Encoding: gzip to a client that accepts it."""
+    """Serves ``name.gz`` as ``name`` with Content-Encoding: gzip to a client that accepts it,
+    over HTTP/1.1 connections kept open, as a host does (not one connection a file)."""
+
+    protocol_version = "HTTP/1.1"
 
     def send_head(self):  # type: ignore[no-untyped-def]
         address = self.path.split("?")[0].split("#")[0]

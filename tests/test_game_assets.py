@@ -107,3 +107,28 @@ def test_the_served_game_modules_still_parse(tmp_path):
         served.write_text(assets.compact(path.read_text("utf-8"), ".js"), encoding="utf-8")
         result = subprocess.run([node, "--check", str(served)], capture_output=True, text=True)
         assert result.returncode == 0, (path.name, result.stderr)
+
+
+def test_the_preloads_follow_the_order_the_board_needs(tmp_path):
+    game = tmp_path / "assets" / "game"
+    game.mkdir(parents=True)
+    (game / "app.js").write_text('import { b } from "./b.js";\nimport * as a from "./a.js";\n'
+                                 'const later = () => import("./lazy.js");\nimport("./lazy.js");\n')
+    (game / "b.js").write_text('import {\n  c,\n} from "./c.js";\nexport { a } from "./a.js";\n')
+    for name in ("a.js", "c.js", "lazy.js", "boot.js", "stepper.js"):
+        (game / name).write_text("export const x = 1;\n")
+    assert assets.preloaded_modules(tmp_path) == ["app.js", "b.js", "a.js", "c.js"]
+    play = PAGE.replace("<html>", '<html lang="en">').replace("<body>", '<body><div class="hm-game"></div>')
+    head = assets.point_page(play, "assets/halfmoon/catalogs", "0123456789ab", ["app.js", "b.js"],
+                             ["en"]).split("</head>")[0]
+    places = [head.index(name) for name in ("halfmoon:catalogs", "/boot.js", "/app.js", "/b.js", "/en.json")]
+    assert places == sorted(places)
+
+
+def test_the_site_preloads_every_module_the_game_imports():
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    modules = assets.preloaded_modules(docs)
+    assert modules[0] == "app.js" and {"engine.js", "board.js", "i18n.js"} <= set(modules)
+    assert not {"boot.js", "stepper.js", "lookup.js"} & set(modules)

@@ -140,8 +140,8 @@ def test_search_finds_a_word_of_the_language_and_only_pages_in_that_language(
             fetched.append(request.url.removeprefix(site_url)))
     page.goto(site_url + LANGUAGES[lang] + "play/")
     page.wait_for_load_state("networkidle")
-    assert not [url for url in fetched if "search_index" in url or "/lunr/" in url], \
-        "search is fetched before the reader goes to it"
+    assert not [url for url in fetched if "search_index" in url or "/lunr/" in url
+                or "/workers/search." in url], "search is fetched before the reader goes to it"
     page.locator("label.md-search__icon, .md-search__input").first.click()
     page.locator(".md-search__input").focus()
     type_like_a_person(page, word)
@@ -155,6 +155,7 @@ def test_search_finds_a_word_of_the_language_and_only_pages_in_that_language(
     assert {language_of(href, site_url) for href in hrefs} == {lang}, (word, hrefs)
     indexes = [url for url in fetched if "search_index" in url]
     assert indexes == [LANGUAGES[lang] + "search/search_index.json"]
+    assert len([url for url in fetched if "/workers/search." in url]) == 1  # started once opened
     # lunr's support and the language's own stemmer (and segmenter: tinyseg.js for Japanese),
     # never another language's, nor lunr.multi, which only several languages at once need
     scripts = {url.rsplit("/", 1)[1] for url in fetched if "/lunr/" in url}

@@ -87,7 +87,9 @@ def point_page(html: str, catalogs_path: str, version: str, modules: Iterable[st
     the parser would reach it only once that script has run; moved into <head>, it starts as
     soon as it arrives and mounts the game while the rest of the page is still being read.
     On the Play page (it has the game's mount), also preload the game's `modules` and the
-    page language's catalog, so they arrive while the theme's own script still runs.
+    page language's catalog, so they arrive while the theme's own script still runs: boot.js
+    first, then the modules in the order given (the order the board needs them, see
+    `preloaded_modules`), then the catalog, which the game reads once its modules have run.
     """
     match = _ENTRY.search(html)
     if match is None:
@@ -99,17 +101,27 @@ def point_page(html: str, catalogs_path: str, version: str, modules: Iterable[st
     boot = _BOOT_TAG.search(html)
     if boot is not None:
         html = html[:boot.start()] + html[boot.end():]
+    if boot is not None:
+        head.append(boot.group())
     if 'class="hm-game"' in html:
         head += [f'<link rel="modulepreload" href="{prefix}{GAME_DIR}/{version}/{name}">' for name in modules]
         lang = _LANG.search(html)
         if lang and lang[1] in set(languages):
             head.append(f'<link rel="preload" as="fetch" crossorigin href="{catalogs}{lang[1]}.json">')
-    if boot is not None:
-        head.append(boot.group())
     return html.replace("</head>", "".join(head) + "</head>", 1)
 
 
+_STATIC_IMPORT = re.compile(r'^\s*(?:import|export)\b(?!\s*\()[^;"]*?(?:\bfrom\s*)?"\./([\w.-]+\.js)"', re.M)
+GAME_ENTRY = "app.js"  # what boot.js imports on a page with the game's mount
+
+
 def preloaded_modules(docs_dir: Path) -> list[str]:
-    """The modules the Play page needs (all but the entry point and the Examples page's viewer)."""
-    return [path.name for path in game_files(docs_dir) if path.suffix == ".js"
-            and path.name not in ("boot.js", "stepper.js", "lookup.js")]
+    """The modules the Play page's board needs, in the order it needs them: the game's entry
+    module, then breadth first what each imports (statically, in the order of its imports)."""
+    folder = docs_dir / GAME_DIR
+    order = [GAME_ENTRY]
+    for name in order:
+        for imported in _STATIC_IMPORT.findall((folder / name).read_text(encoding="utf-8")):
+            if imported not in order:
+                order.append(imported)
+    return order

@@ -8,6 +8,7 @@ validation we put back each catalog language that Material's lunr supports.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -117,9 +118,21 @@ def point_search_at_language(html: str, prefix: str) -> str:
 # Material's bundle fetches the index (and its worker the stemmers) as soon as a page is
 # served over HTTP, and only when the search box is opened for file: pages; the
 # search.highlight feature fetches it on every page too, to highlight the words of a search
-# that led there. The published bundle is given the file: behaviour everywhere, and highlights
-# only on a page reached from a search result (its address carries ?h=): opening the search
-# box (a click, a tap, focus, the keyboard shortcut) fetches this language's index and stemmer.
+# that led there; and it starts its search worker (a 12 KB script) on every page. The
+# published bundle is given the file: behaviour everywhere, highlights only on a page reached
+# from a search result (its address carries ?h=), and starts the worker with the first message
+# it is sent (the index, once search is opened): opening the search box (a click, a tap,
+# focus, the keyboard shortcut) fetches the worker, this language's index and its stemmer.
+# The edited bundle is published under a name with its own content's hash (Material's
+# name hashes Material's bytes), and every page and the offline worker are pointed at it.
+
+# A stand-in for the Worker that the bundle's worker wrapper listens to and posts to: the
+# real one is created, with the listeners given so far, when the first message is posted.
+LAZY_WORKER = (
+    "((u,w,l=[])=>({addEventListener(...a){w?w.addEventListener(...a):l.push(a)},"
+    "removeEventListener(...a){w?w.removeEventListener(...a):l=l.filter(b=>b[1]!==a[1])},"
+    "postMessage(m){w||(w=new Worker(u),l.forEach(a=>w.addEventListener(...a)));w.postMessage(m)}}))"
+)
 _DEFERRALS = (
     # (Material's code, what it becomes, how it reads once changed)
     (re.compile(r'([\w$]+)\(location\.protocol!=="file:"\),([\w$]+)\("search"\)'),
@@ -128,15 +141,19 @@ _DEFERRALS = (
     (re.compile(r'([\w$]+)\("search\.highlight"\)\?([\w$]+)\(e,\{index\$:'),
      r'\1("search.highlight")&&new URL(location.href).searchParams.has("h")?\2(e,{index$:',
      re.compile(r'\("search\.highlight"\)&&new URL\(location\.href\)\.searchParams\.has')),
+    (re.compile(r'function ([\w$]+)\(([\w$]+),([\w$]+)=new Worker\(\2\)\)\{'),
+     lambda m: f"function {m[1]}({m[2]},{m[3]}={LAZY_WORKER}({m[2]})){{",
+     re.compile(re.escape(LAZY_WORKER))),
 )
 
 
 def defer_search(site_dir: Path) -> Path:
-    """Make Material's published bundle load the search index only once search is opened."""
-    bundles = sorted((site_dir / "assets" / "javascripts").glob("bundle.*.min.js"))
+    """Make Material's published bundle load search (worker, index, stemmer) only once search is
+    opened; publish it under its content's hash and point every page at it. Returns its path."""
+    folder = site_dir / "assets" / "javascripts"
+    bundles = sorted(folder.glob("bundle.*.min.js"))
     if len(bundles) != 1:
-        raise PluginError(f"{site_dir / 'assets/javascripts'}: expected one Material bundle, "
-                          f"found {len(bundles)}")
+        raise PluginError(f"{folder}: expected one Material bundle, found {len(bundles)}")
     bundle = bundles[0]
     text = bundle.read_text(encoding="utf-8")
     for eager, deferred, done in _DEFERRALS:
@@ -144,5 +161,17 @@ def defer_search(site_dir: Path) -> Path:
         if count != 1 and not done.search(text):
             raise PluginError(f"{bundle}: Material's search start-up is not where this version "
                               "of the plugin expects it (search would load on every page)")
-    bundle.write_text(text, encoding="utf-8")
-    return bundle
+    # Its source map keeps Material's name (the bundle's last line names it): it maps
+    # Material's code, which the edits leave in place but for a few expressions.
+    renamed = folder / f"bundle.{hashlib.sha256(text.encode()).hexdigest()[:8]}.min.js"
+    old_name = bundle.name
+    bundle.unlink()
+    (folder / f"{old_name}.gz").unlink(missing_ok=True)
+    renamed.write_text(text, encoding="utf-8")
+    if renamed.name != old_name:
+        for page in site_dir.rglob("*.html"):
+            html = page.read_text(encoding="utf-8")
+            if old_name in html:
+                page.write_text(html.replace(f"assets/javascripts/{old_name}",
+                                             f"assets/javascripts/{renamed.name}"), encoding="utf-8")
+    return renamed
