@@ -127,6 +127,54 @@ def test_a_bad_file_is_refused_with_its_reason_and_changes_nothing(node, name, m
     assert restored["unchanged"] and restored["after"] == STATE
 
 
+MANY = {"stats": {**STATS, "fastest": {}},
+        "games": [saved(f"HM1-N-AAAAA{a}{b}") for a in "AB" for b in "ABCDEFGHIJ"]}
+
+
+@pytest.mark.parametrize("mode", ["replace", "merge"])
+@pytest.mark.parametrize("room", [0, 300, 1200])
+def test_a_storage_full_midway_puts_everything_back_and_says_so(node, mode, room):
+    """The file needs some 2,000 characters more than this browser holds: with less room, some
+    writes fit and a later one does not. Every value is put back as it was."""
+    text = node("write", MANY)
+    restored = node("restore", {"here": STATE, "text": text, "mode": mode, "room": room})
+    assert restored["refused"] == "storage_full"
+    assert restored["unchanged"] and restored["after"] == STATE
+
+
+def test_with_room_enough_the_same_file_is_written_whole(node):
+    text = node("write", MANY)
+    restored = node("restore", {"here": STATE, "text": text, "mode": "replace", "room": 40_000})
+    assert restored["refused"] is None and restored["after"] == MANY
+
+
+NEWER_STATS = json.dumps({"version": 2, "played": 90, "won": 40, "anything": ["new"]})
+NEWER_GAME = json.dumps({"version": 3, "code": OTHER, "anything": ["new"]})
+
+
+@pytest.mark.parametrize("mode", ["replace", "merge"])
+@pytest.mark.parametrize("raw", [{"stats": NEWER_STATS}, {"games": {OTHER: NEWER_GAME}}],
+                         ids=["stats", "game"])
+def test_an_import_never_writes_over_what_a_newer_version_saved(node, mode, raw):
+    """Statistics or a game of a newer schema (a newer build of the site wrote them, this page may be
+    an older cached copy) are kept: the import is refused before anything is written."""
+    file = {"stats": STATS, "games": [saved(), saved(OTHER)]}
+    restored = node("restore", {"here": STATE, "text": node("write", file), "mode": mode, "raw": raw})
+    assert restored["refused"] == "newer_here" and restored["unchanged"]
+
+
+def test_every_refusal_of_the_storage_is_said_in_every_language():
+    from halfmoon.i18n import available_languages, catalog
+
+    app = (ROOT / "docs" / "assets" / "game" / "app.js").read_text("utf-8")
+    storage = (ROOT / "docs" / "assets" / "game" / "storage.js").read_text("utf-8")
+    for kind in ("storage_full", "newer_here"):
+        assert f'RestoreError("{kind}")' in storage
+        for lang in available_languages():
+            assert catalog(lang).text(f"game.backup.error.{kind}").strip()
+    assert "game.backup.error.${error.kind}" in app
+
+
 def test_the_illegal_move_is_illegal_for_the_python_engine_too():
     game = Game(DealCode.parse(EXAMPLE))
     with pytest.raises(IllegalMoveError):

@@ -86,5 +86,45 @@ localStorage.setItem(store.gameKey(engine.formatCode(6)), JSON.stringify({ versi
 store.loadGame(engine.formatCode(6));
 check("older or broken: dropped", localStorage.getItem(store.gameKey(engine.formatCode(6))) === null);
 
+// Two tabs finishing one game in the same frame (issue 21): each counts the win, the statistics
+// take it once. Without navigator.locks (Node, an insecure context) and with one: a lock of the
+// browsers' kind, granted in turn, each task after the previous one is done.
+const win = (s) => { s.played = Math.max(s.played, s.won + 1); s.won += 1; s.streak += 1; };
+for (const locks of [null, "locks"]) {
+  globalThis.localStorage = new Storage(1e6);
+  const asked = [];
+  if (locks) {
+    let queue = Promise.resolve();
+    const request = (name, task) => {
+      asked.push(name);
+      const turn = queue.then(() => new Promise((resolve) => setTimeout(resolve, 0))).then(task);
+      queue = turn.catch(() => {});
+      return turn;
+    };
+    Object.defineProperty(globalThis, "navigator", { value: { locks: { request } }, configurable: true, writable: true });
+  }
+  const [first, second] = await Promise.all([store.countStats("won:g1", win), store.countStats("won:g1", win)]);
+  const after = store.loadStats();
+  check(`${locks ?? "no locks"}: one game won in two tabs is one win`, after.won === 1 && after.streak === 1, after);
+  check(`${locks ?? "no locks"}: the second tab is told it was counted`, first?.won === 1 && second === null);
+  check(`${locks ?? "no locks"}: seen as counted`, store.wasCounted("won:g1") && !store.wasCounted("won:g2"));
+  await store.countStats("won:g2", win);
+  await store.countStats(null, (s) => { s.streak = 0; });
+  await store.countStats(null, (s) => { s.streak = 0; });
+  const later = store.loadStats();
+  check(`${locks ?? "no locks"}: another game counts again`, later.won === 2 && later.streak === 0, later);
+  if (locks) check("the statistics are changed under one lock", asked.length === 5 && new Set(asked).size === 1, asked);
+}
+// The list of counted events stays small.
+for (let i = 0; i < 200; i += 1) await store.countStats(`won:x${i}`, win);
+check("counted events: only the last ones kept", localStorage.getItem(store.COUNTED_KEY).length < 2000
+  && store.wasCounted("won:x199") && !store.wasCounted("won:x0"));
+// A game keeps its id through a save, so that another tab loading it counts it as the same game.
+globalThis.localStorage = new Storage(1e6);
+const playing = { ...played(7, 2), id: store.newGameId() };
+store.saveGame(playing);
+check("a saved game keeps its id", store.loadGame(engine.formatCode(7))?.id === playing.id);
+check("game ids differ", store.newGameId() !== store.newGameId() && /^[0-9a-f]{16}$/.test(store.newGameId()));
+
 process.stdout.write(JSON.stringify({ bad, checks }) + "\n");
 process.exitCode = bad.length ? 1 : 0;

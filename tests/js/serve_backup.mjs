@@ -12,8 +12,22 @@ import { ROOT } from "./load_engine.mjs";
 
 class MemoryStorage {
   #items = new Map();
+  quota = Infinity; // characters of keys and values, as browsers count them
+  get used() {
+    let size = 0;
+    for (const [key, value] of this.#items) size += key.length + value.length;
+    return size;
+  }
   getItem(key) { return this.#items.has(key) ? this.#items.get(key) : null; }
-  setItem(key, value) { this.#items.set(key, String(value)); }
+  setItem(key, value) {
+    const before = this.#items.get(key);
+    this.#items.set(key, String(value));
+    if (this.used > this.quota) {
+      if (before === undefined) this.#items.delete(key);
+      else this.#items.set(key, before);
+      throw new DOMException("quota", "QuotaExceededError");
+    }
+  }
   removeItem(key) { this.#items.delete(key); }
   clear() { this.#items.clear(); }
   get length() { return this.#items.size; }
@@ -48,6 +62,7 @@ const merge = { stats: B.mergeStats, games: B.mergeGames };
 /** Put {stats, games} (games most recent first) in storage as the game itself writes them. */
 function store({ stats, games }) {
   storage.clear();
+  storage.quota = Infinity;
   S.updateStats((here) => Object.assign(here, stats));
   for (const record of [...games].reverse()) {
     const saved = B.readBackup(B.writeBackup({ stats, games: [record] })).games[0];
@@ -70,18 +85,28 @@ const CASES = {
   mergeStats: ({ here, file }) => B.mergeStats(here, file),
   mergeGames: ({ here, file, keep }) => B.mergeGames(here, file, keep),
   limits: () => ({ bytes: B.MAX_BACKUP_BYTES, games: B.MAX_BACKUP_GAMES, keep: S.KEEP_GAMES, version: B.BACKUP_VERSION }),
-  /** Storage holding `here`, the file `text` restored by `mode`: what storage then holds, or the refusal. */
-  restore: ({ here, text, mode }) => {
+  /**
+   * Storage holding `here`, the file `text` restored by `mode`: what storage then holds, or the
+   * refusal. `raw`: values put as they are ({stats: text, games: {code: text}}, e.g. of a newer
+   * schema); `room`: how many characters the storage can take beyond what it holds then.
+   */
+  restore: ({ here, text, mode, raw = {}, room = null }) => {
     store(here);
+    if (raw.stats !== undefined) localStorage.setItem(S.STATS_KEY, raw.stats);
+    for (const [code, value] of Object.entries(raw.games ?? {})) localStorage.setItem(S.gameKey(code), value);
+    if (room !== null) storage.quota = storage.used + room;
     const before = storage.dump();
     let refused = null;
     try {
       S.restoreBackup(B.readBackup(text), mode, merge);
     } catch (error) {
-      if (!(error instanceof B.BackupError)) throw error;
+      if (!(error instanceof B.BackupError || error instanceof S.RestoreError)) throw error;
       refused = error.kind;
     }
-    return { refused, unchanged: JSON.stringify(storage.dump()) === JSON.stringify(before), after: S.backupData() };
+    const sorted = (items) => JSON.stringify(Object.entries(items).sort()); // the keys' order means nothing
+    const unchanged = sorted(storage.dump()) === sorted(before);
+    storage.quota = Infinity;
+    return { refused, unchanged, after: S.backupData() };
   },
   /** Storage holding `here`, exported: the file's text. */
   export: (here) => {

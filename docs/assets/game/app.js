@@ -250,16 +250,7 @@ class PlayPage {
       backup = readBackup(text);
     } catch (error) {
       if (!(error instanceof BackupError)) throw error;
-      const reason = this.t(`game.backup.error.${error.kind}`, {
-        size: this.catalog.number(MAX_BACKUP_BYTES / 1024), version: error.detail,
-        supported: String(BACKUP_VERSION),
-      });
-      this.say(`${reason} ${this.t("game.backup.kept")}`);
-      openDialog(this.dialog, {
-        title: this.t("game.backup.refused_title"), lines: [reason, this.t("game.backup.kept")],
-        buttons: [{ text: this.t("game.backup.close") }], kind: "refused",
-      });
-      return;
+      return this.refuseBackup(error);
     }
     const { stats, games } = backup;
     const { catalog } = this;
@@ -280,10 +271,28 @@ class PlayPage {
     });
   }
 
+  /** A file not imported (BackupError) or not written (store.RestoreError): the reason, and that nothing changed. */
+  refuseBackup(error) {
+    const reason = this.t(`game.backup.error.${error.kind}`, {
+      size: this.catalog.number(MAX_BACKUP_BYTES / 1024), version: error.detail,
+      supported: String(BACKUP_VERSION),
+    });
+    this.say(`${reason} ${this.t("game.backup.kept")}`);
+    openDialog(this.dialog, {
+      title: this.t("game.backup.refused_title"), lines: [reason, this.t("game.backup.kept")],
+      buttons: [{ text: this.t("game.backup.close") }], kind: "refused",
+    });
+  }
+
   /** Write the file's statistics and games, then put the most recent unfinished game on the table. */
   restoreBackup(backup, mode) {
     this.pause(); // this browser's game as it stands is what a merge keeps
-    store.restoreBackup(backup, mode, { stats: mergeStats, games: mergeGames });
+    try {
+      store.restoreBackup(backup, mode, { stats: mergeStats, games: mergeGames });
+    } catch (error) {
+      if (!(error instanceof store.RestoreError)) throw error;
+      return this.refuseBackup(error);
+    }
     this.stats = null;
     this.game = null; // not left: leaving would end the imported streak
     this.openRecent();
@@ -342,13 +351,16 @@ class PlayPage {
       Object.assign(this, saved);
       if (announce) this.say(this.t("game.said.resumed", { code: this.catalog.isolate(code.code) }));
     } else {
-      Object.assign(this, { game: new Game(code), elapsed: 0, result: null, counted: false, revision: store.storedRevision(code.code) });
+      Object.assign(this, {
+        game: new Game(code), elapsed: 0, result: null, counted: false, revision: store.storedRevision(code.code),
+        id: store.newGameId(),
+      });
       if (announce) this.say(this.t("game.said.new_game", { code: this.catalog.isolate(code.code) }));
       // A deal with no move at all is over as it is dealt: played and lost, and said so.
       if (this.game.deadlocked) {
         this.counted = true;
         this.result = "lost";
-        this.updateStats((stats) => { stats.played++; stats.streak = 0; });
+        this.updateStats((stats) => { stats.played++; stats.streak = 0; }, "played");
       }
       this.save();
     }
@@ -496,20 +508,19 @@ class PlayPage {
     const game = this.game;
     if (!this.counted) {
       this.counted = true;
-      this.updateStats((stats) => { stats.played++; });
+      this.updateStats((stats) => { stats.played++; }, "played");
     }
     if (game.won && this.result !== "won") {
       this.pause();
       this.result = "won";
       const time = this.elapsed;
-      let best = null;
+      const best = store.loadStats().fastest[game.code] ?? null; // before this win
       this.updateStats((stats) => {
         stats.won = Math.min(stats.played, stats.won + 1);
         stats.streak++;
         stats.bestStreak = Math.max(stats.bestStreak, stats.streak);
-        best = stats.fastest[game.code] ?? null;
-        if (best === null || time < best) stats.fastest[game.code] = time;
-      });
+        if (!(stats.fastest[game.code] <= time)) stats.fastest[game.code] = time;
+      }, "won");
       this.board.root.classList.add("hm-won");
       this.showEnding({ best });
     } else if (game.won) {
@@ -519,7 +530,7 @@ class PlayPage {
     } else if (game.deadlocked && !this.result) {
       this.pause(); // the dialog shows the time played, as the bar does
       this.result = "lost";
-      this.updateStats((stats) => { stats.streak = 0; });
+      this.updateStats((stats) => { stats.streak = 0; }, "lost");
       this.showEnding({});
     } else if (game.deadlocked) {
       this.pause();
@@ -720,9 +731,18 @@ class PlayPage {
     setText(this.fields.time, text);
   }
 
-  /** Change the statistics (read fresh, so other tabs' counts stay) and keep them for drawing. */
-  updateStats(update) {
-    this.stats = store.updateStats(update);
+  /**
+   * Change the statistics for `event` of this game ("played", "won", "lost"; null: every time):
+   * once, however many tabs play it (storage.js countStats, under a lock). The page shows the
+   * change at once and the stored statistics when the write is done.
+   */
+  updateStats(update, event = null) {
+    const key = event && `${event}:${this.id}`;
+    if (!store.wasCounted(key)) update(this.stats = store.loadStats());
+    store.countStats(key, update).then(() => {
+      this.stats = null;
+      this.drawStats();
+    });
   }
 
   drawStats() {

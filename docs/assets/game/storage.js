@@ -17,6 +17,9 @@ export const gameKey = (code) => `${PREFIX}game:${code}`;
 export const RECENT_KEY = `${PREFIX}recent`;
 export const SETTINGS_KEY = `${PREFIX}settings`;
 export const STATS_KEY = `${PREFIX}stats`;
+export const COUNTED_KEY = `${PREFIX}counted`; // the last events counted in the statistics
+const COUNTED_KEEP = 60;
+const STATS_LOCK = `${PREFIX}stats`; // navigator.locks: one tab at a time changes the statistics
 const OLD_GAME_KEY = `${PREFIX}game`; // schema 1: one game for the whole site
 
 function readText(key) {
@@ -102,6 +105,49 @@ export function updateStats(update) {
   return stats;
 }
 
+/** A new game's id: kept with its saved game, so that every tab playing it counts it as one. */
+export function newGameId() {
+  return [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function countedEvents() {
+  const saved = read(COUNTED_KEY);
+  return isObject(saved) && Array.isArray(saved.events) ? saved.events.filter((e) => typeof e === "string") : [];
+}
+
+/** Whether the statistics have counted `event` ("won:<game id>") already, in this tab or another. */
+export const wasCounted = (event) => Boolean(event) && countedEvents().includes(event);
+
+/**
+ * Run `task` while no other tab of this site runs one: navigator.locks where the browser has
+ * it (a secure context). Without it the task runs at once, in one go: its reads and writes
+ * then sit in one task of this tab, which narrows a clash with another tab to that moment.
+ */
+export function withStatsLock(task) {
+  const locks = globalThis.navigator?.locks;
+  if (typeof locks?.request === "function") return locks.request(STATS_LOCK, () => task());
+  try {
+    return Promise.resolve(task());
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/**
+ * Count `event` of a game in the statistics once (`update(stats)`), however many tabs play the
+ * game: two tabs winning one deal in the same frame count one win. The check and the write run
+ * under the statistics lock. Resolves to the new statistics, or null when it was counted
+ * already. An event of null is counted every time (still under the lock).
+ */
+export function countStats(event, update) {
+  return withStatsLock(() => {
+    if (wasCounted(event)) return null;
+    const stats = updateStats(update);
+    if (event) write(COUNTED_KEY, { version: 1, events: [...countedEvents(), event].slice(-COUNTED_KEEP) });
+    return stats;
+  });
+}
+
 export function resetStats() {
   if (!newer(STATS_KEY, 1)) write(STATS_KEY, { version: 1, ...EMPTY_STATS });
 }
@@ -118,12 +164,12 @@ export function recentCodes() {
  * the storage is full even after this site's older games were let go (another site or app
  * on the origin may fill it), or a newer build keeps this deal in a schema of its own.
  */
-export function saveGame({ game, elapsed, result, counted, revision }) {
+export function saveGame({ game, elapsed, result, counted, revision, id }) {
   const key = gameKey(game.code);
   if (newer(key, 2)) return false;
   const value = {
     version: 2, code: game.code, moves: game.history.map((m) => m.join("+")),
-    undoable: game.undoable, elapsed, result, counted, revision,
+    undoable: game.undoable, elapsed, result, counted, revision, id,
   };
   let codes = [game.code, ...recentCodes().filter((c) => c !== game.code)];
   for (const old of codes.slice(KEEP_GAMES)) remove(gameKey(old));
@@ -142,23 +188,18 @@ export function savedRecord({ game, elapsed, result, counted }) {
   return { code: game.code, moves: game.history.map((m) => m.join("+")), undoable: game.undoable, elapsed, result, counted };
 }
 
-const writeGame = (record) => write(gameKey(record.code), { version: 2, ...record });
-
-/** Keep the saved games of `codes` (most recent first), at most KEEP_GAMES; forget the others. */
-function keepOnly(codes, { everywhere = false } = {}) {
-  const kept = codes.slice(0, KEEP_GAMES);
-  const stored = everywhere ? storedGameCodes() : [...recentCodes(), ...codes];
-  for (const old of stored.filter((c) => !kept.includes(c))) remove(gameKey(old));
-  write(RECENT_KEY, { version: 2, codes: kept });
+/** The codes of every game in storage, in the recent list or not (null: cannot be listed). */
+function storedGameCodes() {
+  const stem = gameKey("");
+  return siteKeys()?.filter((key) => key.startsWith(stem)).map((key) => key.slice(stem.length)) ?? null;
 }
 
-/** The codes of every game in storage, in the recent list or not. */
-function storedGameCodes() {
+/** Every key this site keeps (null when the storage cannot be listed). */
+function siteKeys() {
   try {
-    const stem = gameKey("");
-    return Object.keys(localStorage).filter((key) => key.startsWith(stem)).map((key) => key.slice(stem.length));
+    return Object.keys(localStorage).filter((key) => key.startsWith(PREFIX));
   } catch {
-    return recentCodes();
+    return null;
   }
 }
 
@@ -172,19 +213,63 @@ export function backupData() {
   return { stats: loadStats(), games };
 }
 
+/** Why a backup was not written (kind "storage_full" or "newer_here"); nothing was changed. */
+export class RestoreError extends Error {
+  constructor(kind) {
+    super(kind);
+    this.name = "RestoreError";
+    this.kind = kind;
+  }
+}
+
 /**
  * Write a backup's {stats, games} (read and checked by backup.js): "replace" makes them the
  * browser's statistics and saved games, "merge" combines them with what is here (`merge`:
  * {stats(here, file), games(here, file, keep)}). Each written game gets a newer revision, so
- * that other tabs take it.
+ * that other tabs take it, and an id of its own.
+ *
+ * All or nothing: every value is written, then read back; when one does not fit (storage
+ * full) every value it touched is put back as it was and a RestoreError says so. A value of a
+ * newer schema (a newer build of the site wrote it) is not ours to change: the import is
+ * refused before anything is written.
  */
 export function restoreBackup({ stats, games }, mode, merge) {
   const here = backupData();
   const newStats = mode === "merge" ? merge.stats(here.stats, stats) : stats;
   const newGames = mode === "merge" ? merge.games(here.games, games, KEEP_GAMES) : games.slice(0, KEEP_GAMES);
-  write(STATS_KEY, { version: 1, ...newStats });
-  for (const record of newGames) writeGame({ ...record, revision: storedRevision(record.code) + 1 });
-  keepOnly(newGames.map((record) => record.code), { everywhere: mode === "replace" });
+  const kept = newGames.map((record) => record.code);
+  const others = mode === "replace" ? storedGameCodes() ?? recentCodes() : [...recentCodes(), ...kept];
+  const writes = [
+    [STATS_KEY, 1, { version: 1, ...newStats }],
+    ...newGames.map((record) => [gameKey(record.code), 2, {
+      version: 2, ...record, revision: storedRevision(record.code) + 1, id: newGameId(),
+    }]),
+    [RECENT_KEY, 2, { version: 2, codes: kept }],
+  ];
+  const removes = [...new Set(others)].filter((code) => !kept.includes(code)).map((code) => [gameKey(code), 2]);
+  if ([...writes, ...removes].some(([key, version]) => newer(key, version))) throw new RestoreError("newer_here");
+  const touched = [...writes, ...removes].map(([key]) => key);
+  const before = new Map(touched.map((key) => [key, readText(key)]));
+  let done = writes.every(([key, , value]) => write(key, value));
+  if (done) {
+    for (const [key] of removes) remove(key);
+    done = writes.every(([key, , value]) => readText(key) === JSON.stringify(value))
+      && removes.every(([key]) => readText(key) === null);
+  }
+  if (!done) {
+    // Back as it was: first every touched value goes (which frees the room), then the old ones
+    // come back; they fitted before, so they fit again.
+    for (const key of touched) remove(key);
+    for (const [key, text] of before) {
+      if (text === null) continue;
+      try {
+        localStorage.setItem(key, text);
+      } catch {
+        // cannot happen unless another tab filled the storage meanwhile
+      }
+    }
+    throw new RestoreError("storage_full");
+  }
   return { stats: newStats, games: newGames };
 }
 
@@ -225,6 +310,8 @@ function replay(saved) {
     result: ["won", "lost"].includes(saved.result) ? saved.result : null,
     counted: saved.counted === true,
     revision: count(saved.revision),
+    // Saved before games had ids (or restored from a file): this tab's id, until it saves it.
+    id: typeof saved.id === "string" && /^[0-9a-f]{16}$/.test(saved.id) ? saved.id : newGameId(),
   };
 }
 
