@@ -25,8 +25,9 @@ from targets import Figure  # noqa: E402 - bench/ is not a package
 
 def without_blocks(markdown: str) -> str:
     from halfmoon_mkdocs.blocks import segments
+    from halfmoon_mkdocs.render import BLOCKS
 
-    return "".join(s.text if s.kind != "block" else "\n" for s in segments(markdown))
+    return "".join(s.text if s.kind != "block" else "\n" for s in segments(markdown, BLOCKS))
 
 
 def prepare(folder: Path, strip: bool) -> Path:

@@ -7,6 +7,7 @@ import re
 
 import pytest
 from halfmoon_mkdocs.blocks import segments
+from halfmoon_mkdocs.render import BLOCKS
 from halfmoon_mkdocs.context import Context
 from halfmoon_mkdocs.errors import SourceError
 from halfmoon_mkdocs.examples import ExampleLoader
@@ -52,13 +53,13 @@ def context_for(docs, record_text: str, lang: str = "en") -> Context:
 
 def test_a_block_shown_inside_a_longer_fence_is_code_not_a_block():
     page = "text\n\n````markdown\n```halfmoon\ncode: HM1-N-AAAAAAB\n```\n````\n"
-    kinds = [segment.kind for segment in segments(page)]
+    kinds = [segment.kind for segment in segments(page, BLOCKS)]
     assert kinds == ["prose", "code"]
 
 
 def test_block_options_are_read_with_their_lines():
     page = "# Title\n\n```halfmoon\nrecord: records/x.txt\nafter: 3\nmark: next\n```\n"
-    (block,) = [s.block for s in segments(page) if s.kind == "block"]
+    (block,) = [s.block for s in segments(page, BLOCKS) if s.kind == "block"]
     assert block.line == 3
     assert block.options == {"record": "records/x.txt", "after": "3", "mark": "next"}
     assert block.line_of("after") == 5
@@ -86,7 +87,7 @@ def test_an_unclosed_block_is_an_error_at_its_fence():
 
 
 def errors_of(page: str) -> list[SourceError]:
-    return [segment.error for segment in segments(page) if segment.error is not None]
+    return [segment.error for segment in segments(page, BLOCKS) if segment.error is not None]
 
 
 # --- inserts --------------------------------------------------------------------------

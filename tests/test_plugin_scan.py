@@ -10,6 +10,7 @@ import sys
 import pytest
 from halfmoon_mkdocs import blocks, inserts
 from halfmoon_mkdocs.blocks import segments
+from halfmoon_mkdocs.render import BLOCKS
 from halfmoon_mkdocs.build import front_matter_lines
 from halfmoon_mkdocs.errors import SourceError
 from halfmoon_mkdocs.inserts import find_inserts
@@ -21,12 +22,12 @@ BLOCK = "```halfmoon\ncode: HM1-N-AAAAAAB\n```\n"
 
 
 def kinds(page: str) -> list[str]:
-    return [segment.kind for segment in segments(page)]
+    return [segment.kind for segment in segments(page, BLOCKS)]
 
 
 def errors(page: str) -> list[SourceError]:
-    found = [segment.error for segment in segments(page) if segment.error]
-    found += [f.error for s in segments(page) if s.kind == "prose"
+    found = [segment.error for segment in segments(page, BLOCKS) if segment.error]
+    found += [f.error for s in segments(page, BLOCKS) if s.kind == "prose"
               for f in find_inserts(s.text, s.first_line) if f.error]
     return found
 
@@ -36,7 +37,7 @@ def errors(page: str) -> list[SourceError]:
 @pytest.mark.parametrize("prefix", ["    ", "\t", "> ", ">     ", "        "])
 def test_a_block_indented_or_quoted_is_still_a_block(prefix):
     page = "- item\n\n" + "".join(prefix + line + "\n" for line in BLOCK.splitlines())
-    (block,) = [s.block for s in segments(page) if s.block]
+    (block,) = [s.block for s in segments(page, BLOCKS) if s.block]
     assert block.prefix == prefix and block.line == 3
     assert block.options == {"code": "HM1-N-AAAAAAB"}
 
@@ -47,13 +48,13 @@ def test_a_block_shown_inside_a_longer_fence_is_code():
 
 def test_only_a_line_feed_ends_a_line():
     page = "a\u2028b\x0cc\x85d\r\n\n" + BLOCK
-    (block,) = [s.block for s in segments(page) if s.block]
+    (block,) = [s.block for s in segments(page, BLOCKS) if s.block]
     assert block.line == 3
 
 
 def test_every_character_of_the_page_is_kept_in_order():
     page = "# T\n\nA {{hm code}}\n\n" + BLOCK + "\n~~~\ncode\n~~~\nend"
-    assert "".join(segment.text for segment in segments(page)) == page
+    assert "".join(segment.text for segment in segments(page, BLOCKS)) == page
 
 
 @pytest.mark.parametrize(
@@ -167,7 +168,7 @@ def steps(function, *args) -> int:
 
 
 def scan(page: str) -> None:
-    for segment in segments(page):
+    for segment in segments(page, BLOCKS):
         if segment.kind == "prose":
             list(find_inserts(segment.text, segment.first_line))
 

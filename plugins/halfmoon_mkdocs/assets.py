@@ -119,6 +119,8 @@ def preloaded_modules(docs_dir: Path) -> list[str]:
     """The modules the Play page's board needs, in the order it needs them: the game's entry
     module, then breadth first what each imports (statically, in the order of its imports)."""
     folder = docs_dir / GAME_DIR
+    if not (folder / GAME_ENTRY).is_file():  # a site without the game
+        return []
     order = [GAME_ENTRY]
     for name in order:
         for imported in _STATIC_IMPORT.findall((folder / name).read_text(encoding="utf-8")):

@@ -11,22 +11,11 @@ size of the page whatever it holds.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from .errors import SourceError
 
-# The winnability chart and the lookup (the Deal codes page) show no game: they take no keys.
-# The Strategy page's table and tips come from the strategy figures, not from a game of the page.
-GAMELESS_KINDS = ("halfmoon-chart", "halfmoon-lookup", "halfmoon-facts", "halfmoon-strategy", "halfmoon-tip")
-BLOCK_KINDS = ("halfmoon", "halfmoon-moves", "halfmoon-stepper", *GAMELESS_KINDS)
-KEYS = {
-    "halfmoon": ("record", "code", "moves", "after", "mark", "caption"),
-    "halfmoon-moves": ("record", "code", "moves"),
-    "halfmoon-stepper": ("record", "code", "moves"),
-    **{kind: () for kind in GAMELESS_KINDS},
-    "halfmoon-tip": ("player",),
-}
 _PREFIX_CHARACTERS = " \t>"  # indentation, list item continuation, block quote markers
 MAX_QUOTE = 60  # how much of an offending line an error message repeats
 
@@ -43,6 +32,16 @@ class Block:
 
     def line_of(self, key: str) -> int:
         return self.option_lines.get(key, self.line)
+
+
+@dataclass(frozen=True)
+class Syntax:
+    """What a block kind accepts, as superfences' ``custom_fences`` names a fence's validator:
+    the keys it takes, and ``check``, which raises a ``SourceError`` when the keys given do
+    not go together. The kinds themselves (each with its renderer) are ``render.BLOCKS``."""
+
+    keys: tuple[str, ...]
+    check: Callable[[Block], None]
 
 
 @dataclass(frozen=True)
@@ -92,8 +91,8 @@ def _closes(line: str, fence: _Fence) -> bool:
     return len(body) >= fence.length and body == fence.char * len(body)
 
 
-def segments(markdown: str) -> Iterator[Segment]:
-    """Cut a page into prose, code and blocks, in order, keeping every character."""
+def segments(markdown: str, kinds: Mapping[str, Syntax]) -> Iterator[Segment]:
+    """Cut a page into prose, code and the blocks of ``kinds``, in order, keeping every character."""
     lines = _lines(markdown)
     prose: list[str] = []
     prose_start = 1
@@ -113,7 +112,7 @@ def segments(markdown: str) -> Iterator[Segment]:
             index += 1
         closed = index < len(lines)
         text = "".join(lines[start : index + 1])
-        yield _fenced(fence, lines[start + 1 : index], text, start + 1, closed)
+        yield _fenced(fence, lines[start + 1 : index], text, start + 1, closed, kinds)
         index += 1
         prose_start = index + 1
     if prose:
@@ -128,11 +127,12 @@ def _lines(text: str) -> list[str]:
     return lines if lines[-1] else lines[:-1]
 
 
-def _fenced(fence: _Fence, body: list[str], text: str, line: int, closed: bool) -> Segment:
+def _fenced(fence: _Fence, body: list[str], text: str, line: int, closed: bool,
+            kinds: Mapping[str, Syntax]) -> Segment:
     words = fence.info.split()
     kind = words[0] if words else ""
-    if kind not in BLOCK_KINDS:
-        error = _misspelt(kind, line)
+    if kind not in kinds:
+        error = _misspelt(kind, line, kinds)
         return Segment(text, line, "code", error=error)
     if not closed:
         error = SourceError(f"the {kind} block is never closed with {fence.char * fence.length}",
@@ -144,23 +144,25 @@ def _fenced(fence: _Fence, body: list[str], text: str, line: int, closed: bool) 
                             "'key: value' lines inside the block", line)
         return Segment(text, line, "code", error=error)
     try:
-        block = parse_block(kind, body, line, fence.prefix)
+        block = parse_block(kind, kinds[kind], body, line, fence.prefix)
     except SourceError as error:
         return Segment(text, line, "code", error=error)
     return Segment(text, line, "block", block)
 
 
-def _misspelt(kind: str, line: int) -> SourceError | None:
+def _misspelt(kind: str, line: int, kinds: Mapping[str, Syntax]) -> SourceError | None:
     """An error when a fence's language looks like a block's name but is none of them."""
     squeezed = "".join(ch for ch in kind.lower() if ch.isalnum())
     if "halfmoon" not in squeezed:
         return None
     return SourceError(f"unknown block {quote(kind)}: a Half Moon block is one of "
-                       f"{', '.join(BLOCK_KINDS)} (lower case, right after the fence)", line)
+                       f"{', '.join(kinds)} (lower case, right after the fence)", line)
 
 
-def parse_block(kind: str, body: list[str], fence_line: int, prefix: str = "") -> Block:
-    """Read the ``key: value`` lines of a block; unknown or repeated keys are errors."""
+def parse_block(kind: str, syntax: Syntax, body: list[str], fence_line: int,
+                prefix: str = "") -> Block:
+    """Read the ``key: value`` lines of a block; unknown or repeated keys are errors, and so
+    are keys that ``syntax.check`` finds do not go together."""
     options: dict[str, str] = {}
     option_lines: dict[str, int] = {}
     for offset, raw in enumerate(body, start=1):
@@ -174,8 +176,8 @@ def parse_block(kind: str, body: list[str], fence_line: int, prefix: str = "") -
                                            for ch in key):
             raise SourceError(f"{kind} block: expected 'key: value', found {quote(text)}",
                               line_number)
-        if key not in KEYS[kind]:
-            allowed = ", ".join(sorted(KEYS[kind])) or "none"
+        if key not in syntax.keys:
+            allowed = ", ".join(sorted(syntax.keys)) or "none"
             raise SourceError(f"{kind} block: unknown key {quote(key)} (allowed: {allowed})",
                               line_number)
         if key in options:
@@ -184,15 +186,28 @@ def parse_block(kind: str, body: list[str], fence_line: int, prefix: str = "") -
             raise SourceError(f"{kind} block: {key!r} has no value", line_number)
         options[key] = value
         option_lines[key] = line_number
-    if kind == "halfmoon-tip" and "player" not in options:
-        raise SourceError(f"{kind} block: it needs 'player: NAME', the player whose tip it shows", fence_line)
-    if kind in GAMELESS_KINDS:
-        return Block(kind, options, fence_line, option_lines, prefix)
+    block = Block(kind, options, fence_line, option_lines, prefix)
+    syntax.check(block)
+    return block
+
+
+def no_check(block: Block) -> None:
+    """The check of a kind whose keys all go with one another (or that takes none)."""
+
+
+def needs_player(block: Block) -> None:
+    """A tip names the player whose tip it shows."""
+    if "player" not in block.options:
+        raise SourceError(f"{block.kind} block: it needs 'player: NAME', the player whose tip it shows",
+                          block.line)
+
+
+def needs_one_game(block: Block) -> None:
+    """A block that shows a game names it once: a record, or a deal code and its moves."""
+    kind, options = block.kind, block.options
     if "record" in options and "code" in options:
-        raise SourceError(f"{kind} block: give either 'record' or 'code', not both", fence_line)
+        raise SourceError(f"{kind} block: give either 'record' or 'code', not both", block.line)
     if "moves" in options and "code" not in options:
-        raise SourceError(f"{kind} block: 'moves' needs a 'code' to start from",
-                          option_lines["moves"])
+        raise SourceError(f"{kind} block: 'moves' needs a 'code' to start from", block.line_of("moves"))
     if "record" not in options and "code" not in options:
-        raise SourceError(f"{kind} block: it needs a 'record' or a 'code'", fence_line)
-    return Block(kind, options, fence_line, option_lines, prefix)
+        raise SourceError(f"{kind} block: it needs a 'record' or a 'code'", block.line)

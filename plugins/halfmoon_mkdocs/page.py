@@ -15,7 +15,7 @@ from .blocks import segments
 from .context import Context
 from .errors import SourceError
 from .inline import replace_inserts
-from .render import render_block
+from .render import BLOCKS, render_block
 
 
 @dataclass
@@ -33,7 +33,7 @@ def render_markdown(markdown: str, context: Context) -> Rendered:
     writer = context.writer()
     result = Rendered("")
     pieces: list[str] = []
-    for segment in segments(markdown):
+    for segment in segments(markdown, BLOCKS):
         if segment.error is not None:
             result.errors.append(segment.error)
         if segment.kind == "prose":
@@ -45,7 +45,7 @@ def render_markdown(markdown: str, context: Context) -> Rendered:
             try:
                 html = render_block(segment.block, context)
             except SourceError as error:
-                result.errors.append(error.at(segment.block.line))
+                result.errors.append(error)
                 pieces.append(segment.text)
                 continue
             token = f"HALFMOONSLOT{nonce}N{len(result.slots) + 1}"

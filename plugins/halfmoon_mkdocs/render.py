@@ -1,19 +1,22 @@
 """Turning a parsed block into HTML: a diagram figure, the table of moves, the stepper mount.
 
-``render_block`` is the one way in: pure functions of the block and the page's context
-(the build's games and figures, the language), so nothing is kept between builds.
+``BLOCKS`` lists every block kind once, as superfences' ``custom_fences`` lists its fences:
+the keys it takes, the check of those keys, and its renderer. ``render_block`` is the one
+way in and the one error guard: pure functions of the block and the page's context (the
+build's games and figures, the language), so nothing is kept between builds.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 
 from halfmoon import HalfMoonError, parse_source
 from halfmoon.diagram import render_svg, text_alternative_items
 
-from .blocks import Block, quote
+from .blocks import Block, Syntax, needs_one_game, needs_player, no_check, quote
 from .catalogs import engine_error
 from .context import Context
 from .errors import SourceError
@@ -28,27 +31,15 @@ CAPTION_KEY = re.compile(r"[a-z][\w-]*(?:\.[\w-]+)+")
 
 
 def render_block(block: Block, context: Context) -> str:
-    """The HTML of one block; errors name the line of the option at fault. One guard for every
-    kind: an engine or catalog error (a placeholder typo in a message) is a file:line error."""
+    """The HTML of one block. The one guard for every kind: an engine or catalog error (a
+    placeholder typo in a message) is a file:line error, at the line of the option at fault
+    where the renderer knows it, else at the block's fence."""
     try:
-        if block.kind == "halfmoon-chart":
-            return chart_html(context)
-        if block.kind == "halfmoon-lookup":
-            return lookup_html(context, block.line)
-        if block.kind == "halfmoon-facts":
-            return facts_html(context)
-        if block.kind == "halfmoon-strategy":
-            return table_html(context.strategy_figures(), context.writer())
-        if block.kind == "halfmoon-tip":
-            return tip_html(block, context)
-        example = example_of(block, context)
-        if block.kind == "halfmoon-moves":
-            return moves_table_html(example, context.writer())
-        if block.kind == "halfmoon-stepper":
-            return stepper_html(example)
-        return figure_html(resolve_diagram(block, example), context, block)
-    except HalfMoonError as error:  # a catalog message that cannot be filled
+        return BLOCKS[block.kind].render(block, context)
+    except HalfMoonError as error:
         raise engine_error(error, context.lang).at(block.line) from None
+    except SourceError as error:
+        raise error.at(block.line) from None
 
 
 @dataclass(frozen=True)
@@ -58,7 +49,9 @@ class Diagram:
     example: Example
     after: int
     marks: tuple[str, ...]
-    caption: str
+    caption: str  # a catalog key or text with inserts; "" for none
+    caption_line: int  # where the caption is written, for its errors
+    id_prefix: str  # unique in the page: the drawing's ids and the figure's
 
 
 def example_of(block: Block, context: Context) -> Example:
@@ -77,7 +70,8 @@ def resolve_diagram(block: Block, example: Example) -> Diagram:
     except SourceError as error:
         raise error.at(block.line_of("after")) from None
     marks = _marks(block, example, after)
-    return Diagram(example, after, marks, block.options.get("caption", ""))
+    return Diagram(example, after, marks, block.options.get("caption", ""), block.line_of("caption"),
+                   f"hm{block.line}")
 
 
 def _marks(block: Block, example: Example, after: int) -> tuple[str, ...]:
@@ -103,8 +97,11 @@ def _marks(block: Block, example: Example, after: int) -> tuple[str, ...]:
     return tuple(marks)
 
 
-def caption_text(diagram: Diagram, writer: Writer, context: Context, line: int) -> str:
-    """The caption in ``writer``'s language and form (HTML or plain text)."""
+def caption_text(diagram: Diagram, writer: Writer, context: Context) -> str:
+    """The caption in ``writer``'s language and form (HTML or plain text), "" if it has none."""
+    caption, line = diagram.caption, diagram.caption_line
+    if not caption:
+        return ""
     position = diagram.example.position(diagram.after)
     cards = [(s, card) for s in diagram.marks if (card := position.card_at(s)) is not None]
     marked = writer.join([writer.card_at(card, s) for s, card in cards])
@@ -113,9 +110,6 @@ def caption_text(diagram: Diagram, writer: Writer, context: Context, line: int) 
         "after": writer.number(diagram.after),
         "marked": marked,
     }
-    caption = diagram.caption
-    if not caption:
-        return ""
     if CAPTION_KEY.fullmatch(caption):
         if not writer.has_text(caption):
             raise SourceError(f"caption: the {writer.lang!r} catalog has no message {quote(caption)}",
@@ -128,12 +122,12 @@ def caption_text(diagram: Diagram, writer: Writer, context: Context, line: int) 
     return replace_inserts(template, line, writer, context.with_extra(params))
 
 
-def figure_html(diagram: Diagram, context: Context, block: Block, id_prefix: str = "") -> str:
+def figure_html(diagram: Diagram, context: Context) -> str:
     """The diagram, its caption and its text alternative, as one ``<figure>``."""
-    line, lang, id_prefix = block.line_of("caption"), context.lang, id_prefix or f"hm{block.line}"
+    lang, id_prefix = context.lang, diagram.id_prefix
     html_writer = context.writer()
-    caption_html = caption_text(diagram, html_writer, context, line)
-    caption_plain = caption_text(diagram, html_writer.as_text(), context, line)
+    caption_html = caption_text(diagram, html_writer, context)
+    caption_plain = caption_text(diagram, html_writer.as_text(), context)
     position = diagram.example.position(diagram.after)
     # A source both just emptied and marked for the next move shows as marked only.
     removed = tuple(source for source in diagram.example.move(diagram.after).sources
@@ -144,7 +138,7 @@ def figure_html(diagram: Diagram, context: Context, block: Block, id_prefix: str
                          id_prefix=id_prefix, title=caption_plain or None, alternative=items,
                          palette=context.palette)
     except HalfMoonError as error:  # the caption, as the drawing's title, is no XML text
-        raise SourceError(f"caption: {engine_error(error, lang)}", line) from None
+        raise SourceError(f"caption: {engine_error(error, lang)}", diagram.caption_line) from None
     summary = html_writer.text("docs.diagram.description")
     listed = "\n".join(f"<li>{escape(item)}</li>" for item in items)
     return (
@@ -168,8 +162,8 @@ def tip_html(block: Block, context: Context) -> str:
     example = context.loader.inline(str(found.code), " ".join(str(move) for move in found.before))
     after = len(found.before)
     figures = [
-        figure_html(Diagram(example, after, move.sources, f"docs.strategy.{which}"), context, block,
-                    id_prefix=f"hm{block.line}-{which}")
+        figure_html(Diagram(example, after, move.sources, f"docs.strategy.{which}", block.line,
+                            f"hm{block.line}-{which}"), context)
         for which, move in (("tempting", found.tempting), ("right", found.right))
     ]
     writer = context.writer()
@@ -213,3 +207,54 @@ def stepper_html(example: Example) -> str:
         f'<div class="hm-stepper" data-code="{escape(str(example.code))}" '
         f'data-record="{escape(moves)}"></div>'
     )
+
+
+@dataclass(frozen=True)
+class BlockKind(Syntax):
+    """One block kind: what it accepts (``Syntax``) and how it is drawn."""
+
+    render: Callable[[Block, Context], str]
+
+
+def _diagram(block: Block, context: Context) -> str:
+    return figure_html(resolve_diagram(block, example_of(block, context)), context)
+
+
+def _moves(block: Block, context: Context) -> str:
+    return moves_table_html(example_of(block, context), context.writer())
+
+
+def _stepper(block: Block, context: Context) -> str:
+    return stepper_html(example_of(block, context))
+
+
+def _chart(block: Block, context: Context) -> str:
+    return chart_html(context)
+
+
+def _lookup(block: Block, context: Context) -> str:
+    return lookup_html(context, block.line)
+
+
+def _facts(block: Block, context: Context) -> str:
+    return facts_html(context)
+
+
+def _strategy(block: Block, context: Context) -> str:
+    return table_html(context.strategy_figures(), context.writer())
+
+
+GAME_KEYS = ("record", "code", "moves")
+# In this order in the error that names them all. The winnability chart and the lookup (the
+# Deal codes page), the quick facts and the Strategy page's table show no game and take no
+# keys; a tip's two diagrams come from the strategy figures.
+BLOCKS: dict[str, BlockKind] = {
+    "halfmoon": BlockKind((*GAME_KEYS, "after", "mark", "caption"), needs_one_game, _diagram),
+    "halfmoon-moves": BlockKind(GAME_KEYS, needs_one_game, _moves),
+    "halfmoon-stepper": BlockKind(GAME_KEYS, needs_one_game, _stepper),
+    "halfmoon-chart": BlockKind((), no_check, _chart),
+    "halfmoon-lookup": BlockKind((), no_check, _lookup),
+    "halfmoon-facts": BlockKind((), no_check, _facts),
+    "halfmoon-strategy": BlockKind((), no_check, _strategy),
+    "halfmoon-tip": BlockKind(("player",), needs_player, tip_html),
+}
