@@ -314,7 +314,7 @@ def test_every_text_file_of_the_site_has_its_gzip_copy_beside_it(built_site):
     """For hosts that serve name.gz: the same bytes as the file, and smaller."""
     import gzip
 
-    from halfmoon_mkdocs.compress import COMPRESSED
+    from halfmoon_mkdocs.offline import COMPRESSED
 
     texts = [path for path in built_site.rglob("*")
              if path.is_file() and path.suffix in COMPRESSED]

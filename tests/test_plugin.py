@@ -7,11 +7,11 @@ import re
 
 import pytest
 from halfmoon_mkdocs.blocks import segments
-from halfmoon_mkdocs.render import BLOCKS
 from halfmoon_mkdocs.context import Context
 from halfmoon_mkdocs.errors import SourceError
 from halfmoon_mkdocs.examples import ExampleLoader
 from halfmoon_mkdocs.inline import replace_inserts
+from halfmoon_mkdocs.render import BLOCKS
 from halfmoon_mkdocs.stats import Stats
 from halfmoon_mkdocs.words import Writer
 from hypothesis import given, settings

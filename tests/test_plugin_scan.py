@@ -10,11 +10,11 @@ import sys
 import pytest
 from halfmoon_mkdocs import blocks, inserts
 from halfmoon_mkdocs.blocks import segments
-from halfmoon_mkdocs.render import BLOCKS
 from halfmoon_mkdocs.build import front_matter_lines
 from halfmoon_mkdocs.errors import SourceError
+from halfmoon_mkdocs.examples import whole_number
 from halfmoon_mkdocs.inserts import find_inserts
-from halfmoon_mkdocs.values import whole_number
+from halfmoon_mkdocs.render import BLOCKS
 from hypothesis import given
 from hypothesis import strategies as st
 

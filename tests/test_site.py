@@ -220,7 +220,7 @@ def test_the_rules_page_works_a_triple_with_a_card_the_first_move_uncovered(buil
 def test_every_language_has_its_own_search_index_of_its_own_pages(built_site):
     """One index per language in its folder, naming only its own lunr language, of pages in
     that folder; each page's Material config points at its language's folder."""
-    from halfmoon_mkdocs.search import material_lunr_languages
+    from halfmoon_mkdocs.site import material_lunr_languages
 
     site = read_site(Path(__file__).resolve().parent.parent / "mkdocs.yml")
     lunr = material_lunr_languages()
@@ -244,7 +244,7 @@ def test_a_language_without_a_stemmer_finds_every_word_of_its_pages_as_written(b
     """Material's own worker (in Node) on the index of each language searched as written:
     every word of its pages, typed as it is written, finds a page holding it; words that
     begin or end with a letter outside ASCII too, which lunr's English trimmer would strip."""
-    from halfmoon_mkdocs.search import material_lunr_languages
+    from halfmoon_mkdocs.site import material_lunr_languages
     from node_script import node_outcome
 
     lunr = material_lunr_languages()

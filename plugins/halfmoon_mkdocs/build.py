@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
+from markupsafe import Markup
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.utils.meta import get_data
 
 from halfmoon import HalfMoonError, i18n
 
-from . import assets, footer
+from . import assets
 from .catalogs import catalog_fault, checked_catalog, published
 from .context import Context
 from .errors import SourceError
@@ -25,8 +26,17 @@ from .examples import ExampleLoader
 from .page import render_markdown
 from .stats import Stats
 from .strategy import StrategyFigures
+from .words import Writer
 
 log = get_plugin_logger(__name__)
+
+# The theme's footer line, "Made with Material for MkDocs", in the page's language: Material's
+# partials/copyright.html hard-codes the English words; our override of it
+# (overrides/partials/copyright.html) shows this line instead. The catalog gives the text; the
+# link to Material is markup built here.
+GENERATOR_KEY = "docs.footer.generator"
+MATERIAL_NAME = "Material for MkDocs"
+MATERIAL_URL = "https://squidfunk.github.io/mkdocs-material/"
 
 
 @dataclass(frozen=True)
@@ -106,7 +116,7 @@ class Build:
         problem = self._catalog_problem(lang)
         if problem is None:
             try:
-                return footer.generator_line(lang)
+                return generator_line(lang)
             except (SourceError, HalfMoonError) as error:
                 problem = SourceError(f"{error} (the footer of every page)")
         self.report(problem if problem.path else catalog_fault(lang, problem.message), "")
@@ -139,3 +149,11 @@ class Build:
             self.errors[message] = None
             log.error(message)
         return f'\n\n<p class="hm-error"><strong>Half Moon:</strong> {escape(message)}</p>\n'
+
+
+def generator_line(lang: str) -> Markup:
+    """The catalog's sentence with its ``{tool}`` a link to Material (isolated on RTL pages)."""
+    writer = Writer(lang, html=True)
+    link = (f'<a href="{MATERIAL_URL}" target="_blank" rel="noopener">'
+            f"{writer.insert(MATERIAL_NAME)}</a>")
+    return Markup(writer.text(GENERATOR_KEY, tool=link))

@@ -15,9 +15,19 @@ from halfmoon import Card, DealCode, HalfMoonError, Move, Position, Record
 
 from .blocks import quote
 from .errors import SourceError
-from .values import whole_number
 
 MAX_RECORD_BYTES = 1_000_000  # a won game's record is well under 1 kB
+MAX_DIGITS = 9  # of a number an author writes: up to 999,999,999, any count a page talks about
+
+
+def whole_number(text: str, what: str) -> int:
+    """A number written by an author (a move's number, a count): ASCII digits only, and never
+    more than a page could mean; ``²``, ``３``, ``٣``, signs or 10-digit numbers are errors."""
+    if not text or not all("0" <= ch <= "9" for ch in text):
+        raise SourceError(f"{what} {quote(text)} is not a whole number (digits 0 to 9)")
+    if len(text.lstrip("0")) > MAX_DIGITS:
+        raise SourceError(f"{what} {quote(text)} is too large (at most {MAX_DIGITS} digits)")
+    return int(text)
 
 
 @dataclass(frozen=True)

@@ -21,10 +21,9 @@ from .blocks import quote
 from .catalogs import engine_error
 from .context import Context
 from .errors import SourceError
-from .examples import Example
+from .examples import Example, whole_number
 from .inserts import find_inserts
 from .strategy import insert_words
-from .values import whole_number
 from .winnability import deal_link, undecided_sentences
 from .words import Writer
 

@@ -11,6 +11,7 @@ changes a file changes the worker, and the browser installs it as an update.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import posixpath
@@ -28,10 +29,9 @@ from halfmoon import HalfMoonError, i18n
 
 from .assets import GAME_DIR
 from .catalogs import catalog_fault, checked_catalog
-from .compress import compress_site
 from .errors import SourceError
 from .icons import BACKGROUND, SIZES, icon_png
-from .plugin import page_language
+from .site import language_prefix, page_language, search_languages, site_languages
 
 WORKER = "sw.js"
 REGISTER = "assets/offline/register.js"
@@ -96,7 +96,7 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):
             return output
         root = _relative_root(page.url)
         head = (
-            f'<link rel="manifest" href="{root}{_language_prefix(lang, config)}manifest.webmanifest">'
+            f'<link rel="manifest" href="{root}{language_prefix(lang, config)}manifest.webmanifest">'
             f'<meta name="theme-color" content="{self.config.theme_colour}">'
             f'<link rel="apple-touch-icon" href="{root}{ICONS}/icon-192.png">'
         )
@@ -122,14 +122,14 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):
             (site / ICONS / f"icon-{size}.png").write_bytes(icon_png(size))
         (site / ICONS / "icon-maskable-512.png").write_bytes(icon_png(512, maskable=True))
         for lang in site_languages(config):
-            prefix = _language_prefix(lang, config)
+            prefix = language_prefix(lang, config)
             manifest = self.manifest(lang, prefix, config)
             if manifest is None:
                 continue
             (site / prefix).mkdir(parents=True, exist_ok=True)
             (site / prefix / "manifest.webmanifest").write_text(
                 json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        start_pages = [_language_prefix(lang, config) + self.config.start_page
+        start_pages = [language_prefix(lang, config) + self.config.start_page
                        for lang in site_languages(config)]
         if self.serving:
             (site / WORKER).unlink(missing_ok=True)
@@ -204,31 +204,29 @@ def _file_of(site: Path, url: str) -> Path:
     return path / "index.html" if url.endswith("/") or path.is_dir() else path
 
 
-def site_languages(config: MkDocsConfig) -> list[str]:
-    """The site's languages as mkdocs-static-i18n is configured to build them."""
-    i18n_plugin = config.plugins.get("i18n")
-    if i18n_plugin is None:
-        return [config.theme.get("language") or "en"]
-    return [str(language.locale) for language in i18n_plugin.config.languages if language.build]
+# Pre-compressed copies beside the built files, for hosts that serve ``name.gz`` themselves:
+# gzip level 9, no name or time inside, so the same file always compresses to the same bytes.
+# A copy that would not be smaller is not written, nor is a stale one left beside a file that
+# changed.
+COMPRESSED = (".html", ".js", ".css", ".json", ".svg", ".xml", ".txt", ".webmanifest", ".map")
 
 
-def search_languages(config: MkDocsConfig) -> list[str]:
-    search = config.plugins.get("search") or config.plugins.get("material/search")
-    langs = search.config.get("lang") if search is not None else None
-    return list(langs or [])
-
-
-def _default_language(config: MkDocsConfig) -> str:
-    i18n_plugin = config.plugins.get("i18n")
-    if i18n_plugin is not None:
-        for language in i18n_plugin.config.languages:
-            if language.default:
-                return str(language.locale)
-    return str(config.theme.get("language") or "en")
-
-
-def _language_prefix(lang: str, config: MkDocsConfig) -> str:
-    return "" if lang == _default_language(config) else f"{lang}/"
+def compress_site(site_dir: Path) -> int:
+    """Write ``.gz`` beside every text file of ``site_dir``; returns how many were written."""
+    written = 0
+    for path in sorted(site_dir.rglob("*")):
+        if not path.is_file() or path.suffix not in COMPRESSED:
+            continue
+        data = path.read_bytes()
+        packed = gzip.compress(data, compresslevel=9, mtime=0)
+        target = path.with_name(path.name + ".gz")
+        if len(packed) >= len(data):
+            target.unlink(missing_ok=True)
+            continue
+        if not target.exists() or target.read_bytes() != packed:
+            target.write_bytes(packed)
+        written += 1
+    return written
 
 
 def _relative_root(page_url: str) -> str:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import cast
 
+from mkdocs.config import base
+from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
@@ -23,19 +25,37 @@ from halfmoon import i18n
 
 from . import assets
 from .build import Build, PageSource
-from .config import HalfMoonConfig
 from .page import fill_slots
-from .search import (
-    add_search_languages,
-    defer_search,
-    language_prefixes,
-    point_search_at_language,
-    split_search_index,
-)
+from .search import defer_search, point_search_at_language, split_search_index
+from .site import add_search_languages, language_prefixes, page_language, site_language
 
 # The footer's "Made with Material for MkDocs" in the page's language, for copyright.html.
 GENERATOR_LINE = "halfmoon_generator_line"
 AFTER_I18N = -110  # mkdocs-static-i18n runs its per-language work at priority -100
+
+
+class HalfMoonConfig(base.Config):
+    """The plugin's options in ``mkdocs.yml`` (all paths relative to ``docs_dir``)."""
+
+    # The record the {{hm …}} inserts use when they name none.
+    example_record = c.Type(str, default="records/HM1-N-AAAAAAB.txt")
+    # Where records live; watched by `mkdocs serve`.
+    records_dir = c.Type(str, default="records")
+    # The solver's measured figures, for {{hm stat …}}.
+    stats_file = c.Type(str, default="records/winnability.json")
+    # The strategy run's figures (halfmoon strategy --merge), for the Strategy page.
+    strategy_file = c.Type(str, default="records/strategy.json")
+    # The solver's verdict of each deal (halfmoon stats --verdicts), for the lookup block.
+    verdicts_file = c.Type(str, default="records/verdicts.gz")
+    # The lost deals' codes (halfmoon stats --lost), for {{hm lost_list}}.
+    lost_file = c.Type(str, default="records/lost-deals.txt")
+    # Where the catalogs are published in the built site, for the browser game.
+    catalogs_path = c.Type(str, default="assets/halfmoon/catalogs")
+    # The diagrams' suit colours: "two" (red and black) or "four" (the four-colour deck:
+    # diamonds blue, clubs green).
+    palette = c.Choice(("two", "four"), default="two")
+    # Give the search plugin every catalog language Material's lunr knows (Hebrew too).
+    search_languages = c.Type(bool, default=True)
 
 
 class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
@@ -130,20 +150,6 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
         self._depth = 0
         self._slots.clear()
         self._not_found = None
-
-
-def page_language(page: Page, config: MkDocsConfig) -> str:
-    """The language of a page: its i18n folder, else the theme's language, else English."""
-    return _subtag(getattr(page.file, "locale", None) or site_language(config))
-
-
-def site_language(config: MkDocsConfig) -> str:
-    """The language being built: the theme's (static-i18n sets it per language), else English."""
-    return _subtag(config.theme.get("language") or "en")
-
-
-def _subtag(lang: str) -> str:
-    return lang.replace("-", "_").split("_")[0]
 
 
 def _with_generator_line(context: TemplateContext, line: str) -> TemplateContext:

@@ -1,9 +1,5 @@
-"""Search in every language of the site, Hebrew included.
-
-MkDocs' own ``search.lang`` validation knows only the lunr languages MkDocs ships, and
-silently drops ``he``; Material ships ``lunr.he`` but never gets asked for it, so lunr's
-English trimmer strips every Hebrew letter and no Hebrew word can be found. After
-validation we put back each catalog language that Material's lunr supports.
+"""Search in the site's languages: one index for each, and search loaded when the reader
+goes to it. Which languages search is given is the site's fact (``site.py``).
 """
 
 from __future__ import annotations
@@ -13,32 +9,9 @@ import json
 import re
 from pathlib import Path
 
-from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 
-from halfmoon.i18n import available_languages
-
-
-def material_lunr_languages() -> set[str]:
-    try:
-        import material
-    except ImportError:
-        return set()
-    folder = Path(material.__file__).parent / "templates" / "assets" / "javascripts" / "lunr" / "min"
-    return {path.name.split(".")[1] for path in folder.glob("lunr.*.min.js")} | {"en"}
-
-
-def add_search_languages(config: MkDocsConfig) -> list[str]:
-    """Add the site's languages to the search plugin's ``lang``; returns the ones added."""
-    plugin = config.plugins.get("material/search") or config.plugins.get("search")
-    if plugin is None or not hasattr(plugin, "config"):
-        return []
-    supported = material_lunr_languages()
-    langs = list(plugin.config.lang or ["en"])
-    added = [lang for lang in available_languages() if lang in supported and lang not in langs]
-    plugin.config.lang = langs + added
-    return added
-
+from .site import material_lunr_languages
 
 # --- One index per language ---------------------------------------------------------------
 #
@@ -61,15 +34,6 @@ PUNCTUATION = r"[.,;:!?()\[\]{}\"«»„“”‚…–—/]+"
 
 INDEX = "search/search_index.json"
 _CONFIG_TAG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
-
-
-def language_prefixes(config: MkDocsConfig) -> dict[str, str]:
-    """Each language mkdocs-static-i18n builds, with its folder ("" for the default one)."""
-    i18n_plugin = config.plugins.get("i18n")
-    if i18n_plugin is None:
-        return {str(config.theme.get("language") or "en"): ""}
-    return {str(lang.locale): "" if lang.default else f"{lang.locale}/"
-            for lang in i18n_plugin.config.languages if lang.build}
 
 
 def split_search_index(site_dir: Path, prefixes: dict[str, str]) -> dict[str, int]:
