@@ -11,11 +11,12 @@ import datetime
 import json
 import math
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+from typing import Protocol, TypeVar, get_type_hints
 
 from ..dealcode import DEAL_COUNT, DealCode
-from ..errors import HalfMoonError
+from ..errors import HalfMoonError, shorten
 from ..files import NotAFileError, read_regular
 from .search import Verdict
 from .survey import CONFIRM_NODES, Budget, DealResult
@@ -56,11 +57,18 @@ def percentile(sorted_values: Sequence[float], fraction: float) -> float:
 
 
 def strict_json(text: str) -> object:
-    """json.loads that refuses NaN and Infinity (Python's json accepts them by default)."""
+    """json.loads that refuses NaN and Infinity (Python's json accepts them by default), and a
+    number too large for a float (1e999 would be read as Infinity)."""
     def refuse(constant: str) -> object:
         raise ValueError(f"{constant} is not a number here")
 
-    return json.loads(text, parse_constant=refuse)
+    def finite(number: str) -> float:
+        value = float(number)
+        if not math.isfinite(value):
+            raise ValueError(f"{shorten(number)} is too large a number")
+        return value
+
+    return json.loads(text, parse_constant=refuse, parse_float=finite)
 
 
 def dumps(data: object, **options: object) -> str:
@@ -100,27 +108,7 @@ class RunHeader:
 
     @classmethod
     def from_json(cls, data: object, where: str) -> RunHeader:
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ResultsFileError(f"{where}: not a halfmoon stats results file (no {FORMAT!r} header)")
-        try:
-            header = cls(**data)
-        except TypeError as error:
-            raise ResultsFileError(f"{where}: bad header: {error}") from None
-        for name, kind in (("start", str), ("deals", int), ("nodes", int), ("solver", str),
-                           ("shard", int), ("of", int)):
-            value = getattr(header, name)
-            if not isinstance(value, kind) or isinstance(value, bool):
-                raise ResultsFileError(f"{where}: bad header: {name!r} is not {kind.__name__}")
-        if not 1 <= header.shard <= header.of or header.deals < 1 or header.nodes < 1:
-            raise ResultsFileError(f"{where}: bad header: shard, deals or nodes out of range")
-        try:
-            first = DealCode.parse(header.start)
-        except HalfMoonError as error:
-            raise ResultsFileError(f"{where}: bad header: 'start': {error}") from None
-        if first.number + header.deals > DEAL_COUNT:
-            raise ResultsFileError(f"{where}: bad header: {header.deals:,} deals from {first} run past "
-                                   f"the last deal code {DealCode(DEAL_COUNT - 1)}")
-        return header
+        return read_header(cls, data, where, "stats", ResultsFileError)
 
     def holds(self, number: int) -> bool:
         """Whether the deal numbered ``number`` belongs to this shard of the run."""
@@ -138,20 +126,10 @@ def read_results(path: Path, *, repair: bool = False) -> tuple[RunHeader, list[D
     verdicts is an error. Nothing is cut before the whole file has been read as a results
     file: a file that is not one is left as it is.
     """
-    try:
-        raw = read_regular(path)
-    except NotAFileError as error:
-        raise ResultsFileError(str(error)) from None
-    lines = raw.split(b"\n")
-    complete = lines[:-1]  # the part after the last newline is unfinished (or empty)
-    if not complete:
-        raise ResultsFileError(f"{path}: not a halfmoon stats results file (no header line)")
-    header = RunHeader.from_json(_line(path, 1, complete[0]), f"{path}:1")
+    lines = ResultsLines(path, "stats", ResultsFileError)
+    header = RunHeader.from_json(lines.header(), f"{path}:1")
     results: dict[str, tuple[int, DealResult]] = {}
-    for number, line in enumerate(complete[1:], start=2):
-        if not line.strip():
-            continue  # a blank line (an editor's trailing newline) holds no deal
-        data = _line(path, number, line)
+    for number, data in lines.deals():
         try:
             result = DealResult.from_json(data)
         except ValueError as error:
@@ -164,25 +142,110 @@ def read_results(path: Path, *, repair: bool = False) -> tuple[RunHeader, list[D
         if before[1].verdict != result.verdict:
             raise ResultsFileError(f"{path}:{number}: {result.code} is {result.verdict} here, "
                                    f"{before[1].verdict} on line {before[0]}")
-    if repair and lines[-1].strip():
-        with open(path, "r+b") as stream:
-            stream.truncate(len(raw) - len(lines[-1]))
+    if repair:
+        lines.repair()
     return header, [result for _, result in results.values()]
 
 
-def _line(path: Path, number: int, line: bytes) -> object:
+class _Header(Protocol):
+    """What every results file's header holds: the run's range and the shard's place in it."""
+
+    @property
+    def start(self) -> str: ...
+    @property
+    def deals(self) -> int: ...
+    @property
+    def shard(self) -> int: ...
+    @property
+    def of(self) -> int: ...
+
+
+H = TypeVar("H", bound=_Header)
+
+
+def read_header(kind: type[H], data: object, where: str, what: str,
+                error: type[HalfMoonError]) -> H:
+    """The header line of a results file read as ``kind`` (a dataclass of ``start``, ``deals``,
+    ``shard``, ``of``, ``format`` and its own texts and whole numbers), or ``error`` naming
+    ``where``: the file's format, every field's type, whole numbers of 1 or more, a shard of the
+    run, and a run that stays within the deal codes."""
+    fmt = next(f.default for f in fields(kind) if f.name == "format")  # type: ignore[arg-type]
+    if not isinstance(data, dict) or data.get("format") != fmt:
+        raise error(f"{where}: not a halfmoon {what} results file (no {fmt!r} header)")
+    try:
+        header = kind(**data)
+    except TypeError as problem:
+        raise error(f"{where}: bad header: {problem}") from None
+    types = get_type_hints(kind)
+    for name, field_type in types.items():
+        value = getattr(header, name)
+        if not isinstance(value, field_type) or isinstance(value, bool):
+            raise error(f"{where}: bad header: {name!r} is not {field_type.__name__}")
+        if field_type is int and value < 1:
+            raise error(f"{where}: bad header: {name!r} is {value}, not 1 or more")
+    if header.shard > header.of:
+        raise error(f"{where}: bad header: shard {header.shard} of {header.of}")
+    try:
+        first = DealCode.parse(header.start)
+    except HalfMoonError as problem:
+        raise error(f"{where}: bad header: 'start': {problem}") from None
+    if first.number + header.deals > DEAL_COUNT:
+        raise error(f"{where}: bad header: {header.deals:,} deals from {first} run past "
+                    f"the last deal code {DealCode(DEAL_COUNT - 1)}")
+    return header
+
+
+class ResultsLines:
+    """The lines of a results file (the winnability run's or the strategy run's), read whole.
+
+    The part after the last newline is a line the run was writing when it was stopped: it is
+    no line, and ``repair`` cuts it off so that appending can resume. Every other line is
+    JSON, or an ``error`` naming the file and the line.
+    """
+
+    def __init__(self, path: Path, what: str, error: type[HalfMoonError]) -> None:
+        try:
+            self.raw = read_regular(path)
+        except NotAFileError as problem:
+            raise error(str(problem)) from None
+        self.path = path
+        self.error = error
+        self.lines = self.raw.split(b"\n")
+        if len(self.lines) < 2:
+            raise error(f"{path}: not a halfmoon {what} results file (no header line)")
+
+    def header(self) -> object:
+        return json_line(self.path, 1, self.lines[0], self.error)
+
+    def deals(self) -> Iterator[tuple[int, object]]:
+        """Each line after the header, read as it is reached, with its number; blank lines
+        (an editor's trailing newline) hold no deal."""
+        for number, line in enumerate(self.lines[1:-1], start=2):
+            if line.strip():
+                yield number, json_line(self.path, number, line, self.error)
+
+    def repair(self) -> None:
+        unfinished = self.lines[-1]
+        if unfinished.strip():
+            with open(self.path, "r+b") as stream:
+                stream.truncate(len(self.raw) - len(unfinished))
+
+
+def json_line(path: Path, number: int, line: bytes,
+              error: type[HalfMoonError] = ResultsFileError) -> object:
+    """Line ``number`` of ``path`` read as strict JSON that a file can hold, or ``error``."""
     try:
         text = line.decode("utf-8")
         data = strict_json(text)
         if "\\u" in text:  # an escape may stand for half a surrogate pair, which no file can hold
             dumps(data).encode("utf-8")
         return data
-    except (UnicodeError, ValueError, RecursionError) as error:
-        if isinstance(error, UnicodeEncodeError):
-            reason = f"{error.object[error.start]!r} is half a surrogate pair, not a character"
+    except (UnicodeError, ValueError, RecursionError) as problem:
+        if isinstance(problem, UnicodeEncodeError):
+            reason = f"{problem.object[problem.start]!r} is half a surrogate pair, not a character"
         else:
-            reason = "nested too deeply" if isinstance(error, RecursionError) else str(error)
-        raise ResultsFileError(f"{path}:{number}: not a JSON line: {reason}") from None
+            reason = "nested too deeply" if isinstance(problem, RecursionError) else str(problem)
+        raise error(f"{path}:{number}: not a JSON line: {reason}") from None
 
 
 def header_line(header: RunHeader) -> str:

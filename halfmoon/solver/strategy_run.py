@@ -13,10 +13,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from ..dealcode import DEAL_COUNT, DealCode
+from ..dealcode import DealCode
 from ..errors import HalfMoonError
-from ..files import read_regular
-from .figures import Share, dumps, shard_numbers, strict_json
+from .figures import ResultsLines, Share, dumps, read_header, shard_numbers
 from .search import Verdict
 from .strategy import PLAYER_NAMES, PLAYERS, PLAYERS_ID, Player, TurningPoint, player, turning_point
 from .verdicts import Verdicts
@@ -48,23 +47,7 @@ class StrategyHeader:
 
     @classmethod
     def from_json(cls, data: object, where: str) -> StrategyHeader:
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise StrategyFileError(f"{where}: not a halfmoon strategy results file (no {FORMAT!r} header)")
-        try:
-            header = cls(**data)
-        except TypeError as error:
-            raise StrategyFileError(f"{where}: bad header: {error}") from None
-        for name, kind in (("start", str), ("deals", int), ("players", str), ("shard", int), ("of", int)):
-            value = getattr(header, name)
-            if not isinstance(value, kind) or isinstance(value, bool):
-                raise StrategyFileError(f"{where}: bad header: {name!r} is not {kind.__name__}")
-        try:
-            first = DealCode.parse(header.start).number
-        except HalfMoonError as error:
-            raise StrategyFileError(f"{where}: bad header: {error}") from None
-        if not 1 <= header.shard <= header.of or not 1 <= header.deals <= DEAL_COUNT - first:
-            raise StrategyFileError(f"{where}: bad header: shard or deals out of range")
-        return header
+        return read_header(cls, data, where, "strategy", StrategyFileError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,20 +99,14 @@ def games_line(games: DealGames) -> str:
 def read_games(path: Path, *, repair: bool = False) -> tuple[StrategyHeader, list[DealGames]]:
     """The header and deals of a results file, checked whole: every deal of the header's
     shard, each once. A last line cut short is dropped (with ``repair``, cut off the file)."""
-    raw = read_regular(path)
-    lines = raw.split(b"\n")
-    complete = lines[:-1]
-    if not complete:
-        raise StrategyFileError(f"{path}: not a halfmoon strategy results file (no header line)")
-    header = StrategyHeader.from_json(_json(path, 1, complete[0]), f"{path}:1")
+    lines = ResultsLines(path, "strategy", StrategyFileError)
+    header = StrategyHeader.from_json(lines.header(), f"{path}:1")
     mine = set(header.numbers())
     seen: set[int] = set()
     games = []
-    for number, line in enumerate(complete[1:], start=2):
-        if not line.strip():
-            continue
+    for number, data in lines.deals():
         try:
-            deal = DealGames.from_json(_json(path, number, line))
+            deal = DealGames.from_json(data)
         except ValueError as error:
             raise StrategyFileError(f"{path}:{number}: {error}") from None
         index = DealCode.parse(deal.code).number
@@ -140,18 +117,9 @@ def read_games(path: Path, *, repair: bool = False) -> tuple[StrategyHeader, lis
             raise StrategyFileError(f"{path}:{number}: {deal.code} is here twice")
         seen.add(index)
         games.append(deal)
-    if repair and lines[-1].strip():
-        with open(path, "r+b") as stream:
-            stream.truncate(len(raw) - len(lines[-1]))
+    if repair:
+        lines.repair()
     return header, games
-
-
-def _json(path: Path, number: int, line: bytes) -> object:
-    try:
-        return strict_json(line.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as error:
-        reason = "nested too deeply" if isinstance(error, RecursionError) else error
-        raise StrategyFileError(f"{path}:{number}: not a JSON line: {reason}") from None
 
 
 def merge_games(paths: Sequence[Path]) -> tuple[StrategyHeader, list[DealGames]]:
