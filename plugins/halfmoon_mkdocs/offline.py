@@ -15,12 +15,14 @@ import gzip
 import hashlib
 import json
 import posixpath
+import re
 from html import escape
 from importlib import resources
 from pathlib import Path
 
 from mkdocs.config import base
 from mkdocs.config import config_options as c
+from mkdocs.config.base import ValidationError
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.pages import Page
@@ -31,7 +33,7 @@ from .assets import GAME_DIR
 from .catalogs import catalog_fault, checked_catalog
 from .errors import SourceError
 from .icons import BACKGROUND, SIZES, icon_png
-from .site import language_prefix, page_language, search_languages, site_languages
+from .site import RelativePath, language_prefix, page_language, search_languages, site_languages
 
 WORKER = "sw.js"
 REGISTER = "assets/offline/register.js"
@@ -51,11 +53,33 @@ MANIFEST_KEYS = ("app.name", "app.short_name", "app.description")
 log = get_plugin_logger(__name__)
 
 
+COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}){1,2}")
+
+
+class Colour(c.Type[str]):
+    """A colour for the browser's theme and splash screen, as a manifest takes it: #rgb or #rrggbb."""
+
+    def __init__(self, default: str) -> None:
+        super().__init__(str, default=default)
+
+    def run_validation(self, value: object) -> str:
+        text = super().run_validation(value)
+        if not COLOUR.fullmatch(text):
+            raise ValidationError(f"{text!r} is not a colour written #rgb or #rrggbb (such as "
+                                  f"{BACKGROUND!r})")
+        return text
+
+
 class OfflineConfig(base.Config):
-    # The page every language's app starts on (relative to that language's root).
-    start_page = c.Type(str, default="play/")
-    theme_colour = c.Type(str, default=BACKGROUND)
-    background_colour = c.Type(str, default="#ffffff")
+    """The offline plugin's options; a wrong one stops the build as a config error."""
+
+    enabled = c.Type(bool, default=True)
+
+    # Settings for the installed app: the page every language's app starts on (relative to
+    # that language's root), and its colours.
+    start_page = RelativePath("play/", within="each language's folder of the site")
+    theme_colour = Colour(BACKGROUND)
+    background_colour = Colour("#ffffff")
 
 
 class OfflinePlugin(BasePlugin[OfflineConfig]):
@@ -90,6 +114,8 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):
         self.serving = command == "serve"
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        if not self.config.enabled:
+            return output
         lang = page_language(page, config)
         texts = self.texts(lang, NOTICE_KEYS, config)
         if texts is None:
@@ -115,6 +141,8 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):
     # index: the last call sees the whole site.
     @event_priority(-200)
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if not self.config.enabled:
+            return
         site = Path(config.site_dir)
         (site / ICONS).mkdir(parents=True, exist_ok=True)
         (site / REGISTER).write_bytes(_asset("register.js"))

@@ -27,7 +27,7 @@ from . import assets
 from .build import Build, PageSource
 from .page import fill_slots
 from .search import defer_search, point_search_at_language, split_search_index
-from .site import add_search_languages, language_prefixes, page_language, site_language
+from .site import RelativePath, add_search_languages, language_prefixes, page_language, site_language
 
 # The footer's "Made with Material for MkDocs" in the page's language, for copyright.html.
 GENERATOR_LINE = "halfmoon_generator_line"
@@ -35,26 +35,33 @@ AFTER_I18N = -110  # mkdocs-static-i18n runs its per-language work at priority -
 
 
 class HalfMoonConfig(base.Config):
-    """The plugin's options in ``mkdocs.yml`` (all paths relative to ``docs_dir``)."""
+    """The plugin's options in ``mkdocs.yml``; a wrong one stops the build as a config error."""
 
-    # The record the {{hm …}} inserts use when they name none.
-    example_record = c.Type(str, default="records/HM1-N-AAAAAAB.txt")
-    # Where records live; watched by `mkdocs serve`.
-    records_dir = c.Type(str, default="records")
-    # The solver's measured figures, for {{hm stat …}}.
-    stats_file = c.Type(str, default="records/winnability.json")
-    # The strategy run's figures (halfmoon strategy --merge), for the Strategy page.
-    strategy_file = c.Type(str, default="records/strategy.json")
-    # The solver's verdict of each deal (halfmoon stats --verdicts), for the lookup block.
-    verdicts_file = c.Type(str, default="records/verdicts.gz")
-    # The lost deals' codes (halfmoon stats --lost), for {{hm lost_list}}.
-    lost_file = c.Type(str, default="records/lost-deals.txt")
-    # Where the catalogs are published in the built site, for the browser game.
-    catalogs_path = c.Type(str, default="assets/halfmoon/catalogs")
-    # The diagrams' suit colours: "two" (red and black) or "four" (the four-colour deck:
-    # diamonds blue, clubs green).
+    enabled = c.Type(bool, default=True)
+
+    # Settings for the pages' sources, all relative to docs_dir:
+    # the record the {{hm …}} inserts use when they name none;
+    example_record = RelativePath("records/HM1-N-AAAAAAB.txt", within="docs_dir")
+    # where records live (watched by `mkdocs serve`);
+    records_dir = RelativePath("records", within="docs_dir")
+    # the solver's measured figures, for {{hm stat …}};
+    stats_file = RelativePath("records/winnability.json", within="docs_dir")
+    # the strategy run's figures (halfmoon strategy --merge), for the Strategy page;
+    strategy_file = RelativePath("records/strategy.json", within="docs_dir")
+    # the solver's verdict of each deal (halfmoon stats --verdicts), for the lookup block;
+    verdicts_file = RelativePath("records/verdicts.gz", within="docs_dir")
+    # the lost deals' codes (halfmoon stats --lost), for {{hm lost_list}}.
+    lost_file = RelativePath("records/lost-deals.txt", within="docs_dir")
+
+    # Settings for the built site: where the catalogs are published, for the browser game.
+    catalogs_path = RelativePath("assets/halfmoon/catalogs", within="the built site")
+
+    # Settings for the diagrams: their suit colours, "two" (red and black) or "four" (the
+    # four-colour deck: diamonds blue, clubs green).
     palette = c.Choice(("two", "four"), default="two")
-    # Give the search plugin every catalog language Material's lunr knows (Hebrew too).
+
+    # Settings for search: give the search plugin every catalog language Material's lunr
+    # knows (Hebrew too).
     search_languages = c.Type(bool, default=True)
 
 
@@ -67,11 +74,13 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
 
     @event_priority(AFTER_I18N)  # static-i18n has set this language's search options
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        if self.config.search_languages:
+        if self.config.enabled and self.config.search_languages:
             add_search_languages(config)
         return config
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        if not self.config.enabled:  # every other event then leaves the site as MkDocs makes it
+            return
         if self._depth == 0:
             self.build = Build(Path(config.docs_dir), _project_dir(config),
                                self.config.example_record, self.config.stats_file,
@@ -79,6 +88,8 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
         self._depth += 1
 
     def on_serve(self, server, *, config: MkDocsConfig, builder):  # type: ignore[no-untyped-def]
+        if not self.config.enabled:
+            return server
         docs_dir = Path(config.docs_dir).resolve()
         stats = (docs_dir / self.config.stats_file).parent
         for path in (docs_dir / self.config.records_dir, stats, i18n.catalog_dir()):
@@ -88,6 +99,8 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
 
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig,
                          files: Files) -> str:
+        if not self.config.enabled:
+            return markdown
         assert self.build is not None
         source = PageSource.read(page.file.abs_src_path, page.file.src_uri, self.build.project_dir)
         lang = page_language(page, config)
@@ -101,18 +114,24 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig,
                         files: Files) -> str:
+        if not self.config.enabled:
+            return html
         return fill_slots(html, self._slots.pop(_page_key(page, page_language(page, config)), {}))
 
     def on_page_context(self, context: TemplateContext, *, page: Page, config: MkDocsConfig,
                         nav: Navigation) -> TemplateContext:
         """The footer's generator line in the page's language (static-i18n builds each
         language in turn, so the language is read here, page by page)."""
+        if not self.config.enabled:
+            return context
         assert self.build is not None
         return _with_generator_line(context, self.build.generator_line(page_language(page, config)))
 
     def on_template_context(self, context: TemplateContext, *, template_name: str,
                             config: MkDocsConfig) -> TemplateContext:
         """The same for the pages that are only a template, such as 404.html."""
+        if not self.config.enabled:
+            return context
         assert self.build is not None
         return _with_generator_line(context, self.build.generator_line(site_language(config)))
 
@@ -120,7 +139,7 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
                          config: MkDocsConfig) -> str:
         """Keep the default language's 404.html: static-i18n writes the one 404.html of the
         site once per language, so without this every reader would get the last language's."""
-        if template_name != "404.html":
+        if template_name != "404.html" or not self.config.enabled:
             return output_content
         if self._depth == 1:  # the outermost build is the default language's
             self._not_found = output_content
@@ -128,6 +147,8 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         """Point the page at this build's content-hashed game files and catalogs."""
+        if not self.config.enabled:
+            return output
         assert self.build is not None
         prefix = language_prefixes(config).get(page_language(page, config), "")
         output = point_search_at_language(output, prefix)
@@ -137,6 +158,8 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
     @event_priority(AFTER_I18N)  # after static-i18n has built the other languages
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Publish the game's files and catalogs under their hash (every build, never by hand)."""
+        if not self.config.enabled:
+            return
         self._depth -= 1
         if self._depth == 0 and self.build is not None:
             site = Path(config.site_dir)

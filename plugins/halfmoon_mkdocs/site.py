@@ -1,5 +1,6 @@
 """The languages of the site, as mkdocs-static-i18n is configured to build them: which there
-are, the default one, each one's folder, a page's, and the ones search is given.
+are, the default one, each one's folder, a page's, and the ones search is given; and the
+places in the site (or its docs) that the plugins' options name.
 
 Both plugins read them here (as static-i18n's own ``reconfigure.py`` keeps them together), so
 the page plugin and the offline plugin always agree on a language's folder. Without
@@ -15,6 +16,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mkdocs.config import config_options as c
+from mkdocs.config.base import ValidationError
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.pages import Page
 
@@ -94,3 +97,37 @@ def add_search_languages(config: MkDocsConfig) -> list[str]:
     added = [lang for lang in available_languages() if lang in supported and lang not in langs]
     plugin.config.lang = langs + added
     return added
+
+
+class RelativePath(c.Type[str]):
+    """An option naming a place inside a folder (``docs_dir``, or the built site): a relative
+    path with "/" between its parts, which may go into a page's addresses as it is written."""
+
+    def __init__(self, default: str, *, within: str) -> None:
+        super().__init__(str, default=default)
+        self.within = within
+
+    def run_validation(self, value: object) -> str:
+        text = super().run_validation(value)
+        problem = path_problem(text)
+        if problem:
+            raise ValidationError(f"{text!r} is not a path inside {self.within}: {problem}")
+        return text
+
+
+def path_problem(text: str) -> str | None:
+    """Why ``text`` cannot name a place inside a folder, or None."""
+    parts = text.removesuffix("/").split("/")
+    if not text.strip():
+        return "it is empty"
+    if text.startswith("/") or (len(text) > 1 and text[1] == ":"):
+        return "it is absolute (write it relative to the folder)"
+    if ".." in parts:
+        return "'..' would leave the folder"
+    if "" in parts:
+        return "it has an empty part ('//')"
+    odd = sorted({ch for ch in text if not (ch.isalnum() or ch in "._-~/")})
+    if odd:
+        return (f"{''.join(odd)!r} is not allowed (letters, digits, '.', '_', '-', '~', "
+                "with '/' between folders)")
+    return None
