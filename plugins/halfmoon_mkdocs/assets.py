@@ -6,6 +6,11 @@ loads ``boot.js`` and ``game.css`` from the hashed folder (the modules' imports 
 relative, so they stay inside it) and names the hashed catalog folder in
 ``<meta name="halfmoon:catalogs">``, which the game's i18n.js reads. A page from before
 a deploy keeps asking for its own hash's files.
+
+``write_file`` is the one way the plugins write into the built site (these copies, the search
+indexes, the offline plugin's manifests, icons, worker and ``.gz`` copies): all at once,
+through the engine's ``write_atomic``, so a full disk or an interrupted build leaves each file
+as it was or whole, never cut short; a failure stops the build with an error naming the file.
 """
 
 from __future__ import annotations
@@ -14,6 +19,11 @@ import hashlib
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+
+from halfmoon import HalfMoonError
+from halfmoon.files import write_atomic
 
 GAME_DIR = "assets/game"
 GAME_FILES = ("*.js", "*.css")
@@ -46,13 +56,25 @@ def publish(site_dir: Path, docs_dir: Path, catalogs_path: str, version: str,
             catalogs: Mapping[str, bytes]) -> None:
     """Write the hashed copies (catalogs also stay at their unhashed address)."""
     game = site_dir / GAME_DIR / version
-    game.mkdir(parents=True, exist_ok=True)
     for path in game_files(docs_dir):
-        (game / path.name).write_text(compact(path.read_text("utf-8"), path.suffix), encoding="utf-8")
+        write_file(game / path.name, compact(path.read_text("utf-8"), path.suffix))
     for folder in (site_dir / catalogs_path, site_dir / catalogs_path / version):
-        folder.mkdir(parents=True, exist_ok=True)
         for lang, text in catalogs.items():
-            (folder / f"{lang}.json").write_bytes(text)
+            write_file(folder / f"{lang}.json", text)
+
+
+def write_file(path: Path, data: bytes | str) -> None:
+    """Write ``data`` (text as UTF-8) to ``path`` in the built site all at once, making its
+    folder; a failure is a build error naming the file, and leaves the file as it was."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise PluginError(f"cannot write {path}: cannot make its folder: "
+                          f"{error.strerror or error}") from None
+    try:
+        write_atomic(path, data)
+    except HalfMoonError as error:  # FileWriteError, NotAFileError: both name the file
+        raise PluginError(str(error)) from None
 
 
 def compact(text: str, suffix: str) -> str:

@@ -29,7 +29,7 @@ from mkdocs.structure.pages import Page
 
 from halfmoon import HalfMoonError, i18n
 
-from .assets import GAME_DIR
+from .assets import GAME_DIR, write_file
 from .catalogs import catalog_fault, checked_catalog
 from .errors import SourceError
 from .icons import BACKGROUND, SIZES, icon_png
@@ -144,19 +144,17 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):
         if not self.config.enabled:
             return
         site = Path(config.site_dir)
-        (site / ICONS).mkdir(parents=True, exist_ok=True)
-        (site / REGISTER).write_bytes(_asset("register.js"))
+        write_file(site / REGISTER, _asset("register.js"))
         for size in SIZES:
-            (site / ICONS / f"icon-{size}.png").write_bytes(icon_png(size))
-        (site / ICONS / "icon-maskable-512.png").write_bytes(icon_png(512, maskable=True))
+            write_file(site / ICONS / f"icon-{size}.png", icon_png(size))
+        write_file(site / ICONS / "icon-maskable-512.png", icon_png(512, maskable=True))
         for lang in site_languages(config):
             prefix = language_prefix(lang, config)
             manifest = self.manifest(lang, prefix, config)
             if manifest is None:
                 continue
-            (site / prefix).mkdir(parents=True, exist_ok=True)
-            (site / prefix / "manifest.webmanifest").write_text(
-                json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+            write_file(site / prefix / "manifest.webmanifest",
+                       json.dumps(manifest, ensure_ascii=False, indent=1) + "\n")
         start_pages = [language_prefix(lang, config) + self.config.start_page
                        for lang in site_languages(config)]
         if self.serving:
@@ -203,7 +201,7 @@ def write_worker(site: Path, start_pages: list[str], languages: list[str]) -> st
     version = digest.hexdigest()[:16]
     worker = _asset("sw.js").decode().replace(
         "__VERSION__", version).replace("__PRECACHE__", json.dumps(urls, indent=1))
-    (site / WORKER).write_text(worker, encoding="utf-8")
+    write_file(site / WORKER, worker)
     return version
 
 
@@ -252,7 +250,7 @@ def compress_site(site_dir: Path) -> int:
             target.unlink(missing_ok=True)
             continue
         if not target.exists() or target.read_bytes() != packed:
-            target.write_bytes(packed)
+            write_file(target, packed)
         written += 1
     return written
 

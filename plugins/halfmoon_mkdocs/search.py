@@ -11,6 +11,7 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
+from .assets import write_file
 from .site import material_lunr_languages
 
 # --- One index per language ---------------------------------------------------------------
@@ -56,10 +57,8 @@ def split_search_index(site_dir: Path, prefixes: dict[str, str]) -> dict[str, in
         config = {**merged["config"], "lang": [lang]}
         if lang not in supported:
             config.update(AS_WRITTEN, separator=f"{merged['config']['separator']}|{PUNCTUATION}")
-        target = site_dir / prefix / INDEX
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps({"config": config, "docs": docs[prefix]},
-                                     ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        write_file(site_dir / prefix / INDEX, json.dumps({"config": config, "docs": docs[prefix]},
+                                                         ensure_ascii=False, separators=(",", ":")))
         counts[lang] = len(docs[prefix])
     return counts
 
@@ -129,13 +128,14 @@ def defer_search(site_dir: Path) -> Path:
     # Material's code, which the edits leave in place but for a few expressions.
     renamed = folder / f"bundle.{hashlib.sha256(text.encode()).hexdigest()[:8]}.min.js"
     old_name = bundle.name
-    bundle.unlink()
+    write_file(renamed, text)
+    if renamed != bundle:
+        bundle.unlink()
     (folder / f"{old_name}.gz").unlink(missing_ok=True)
-    renamed.write_text(text, encoding="utf-8")
     if renamed.name != old_name:
         for page in site_dir.rglob("*.html"):
             html = page.read_text(encoding="utf-8")
             if old_name in html:
-                page.write_text(html.replace(f"assets/javascripts/{old_name}",
-                                             f"assets/javascripts/{renamed.name}"), encoding="utf-8")
+                write_file(page, html.replace(f"assets/javascripts/{old_name}",
+                                              f"assets/javascripts/{renamed.name}"))
     return renamed
