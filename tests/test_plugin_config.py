@@ -23,36 +23,31 @@ def test_the_defaults_are_valid_and_enabled_comes_first():
         assert next(iter(config._schema))[0] == "enabled"
 
 
-@pytest.mark.parametrize(("option", "value", "says"), [
-    ("enabled", "no", "Expected type: <class 'bool'>"),
-    ("palette", "five", "Expected one of: ('two', 'four')"),
-    ("search_languages", 1, "Expected type: <class 'bool'>"),
-    ("example_record", 7, "Expected type: <class 'str'>"),
-    ("example_record", "/etc/passwd", "it is absolute"),
-    ("example_record", "C:/records/a.txt", "it is absolute"),
-    ("stats_file", "../winnability.json", "'..' would leave the folder"),
-    ("records_dir", "records/../..", "'..' would leave the folder"),
-    ("verdicts_file", "", "it is empty"),
-    ("lost_file", "records//lost.txt", "empty part"),
-    ("strategy_file", "records\\strategy.json", "'\\\\' is not allowed"),
-    ("catalogs_path", 'assets/"><script>', "'\"<>' is not allowed"),
-    ("catalogs_path", "assets/my catalogs", "' ' is not allowed"),
-])
-def test_a_wrong_option_of_the_page_plugin_is_a_config_error_naming_it(option, value, says):
-    errors = _errors(HalfMoonPlugin, {option: value})
-    assert [name for name, _ in errors] == [option]
-    assert says in errors[0][1], errors
+WRONG_OPTIONS = [
+    (HalfMoonPlugin, "enabled", "no", "Expected type: <class 'bool'>"),
+    (HalfMoonPlugin, "palette", "five", "Expected one of: ('two', 'four')"),
+    (HalfMoonPlugin, "search_languages", 1, "Expected type: <class 'bool'>"),
+    (HalfMoonPlugin, "example_record", 7, "Expected type: <class 'str'>"),
+    (HalfMoonPlugin, "example_record", "/etc/passwd", "it is absolute"),
+    (HalfMoonPlugin, "example_record", "C:/records/a.txt", "it is absolute"),
+    (HalfMoonPlugin, "stats_file", "../winnability.json", "'..' would leave the folder"),
+    (HalfMoonPlugin, "records_dir", "records/../..", "'..' would leave the folder"),
+    (HalfMoonPlugin, "verdicts_file", "", "it is empty"),
+    (HalfMoonPlugin, "lost_file", "records//lost.txt", "empty part"),
+    (HalfMoonPlugin, "strategy_file", "records\\strategy.json", "'\\\\' is not allowed"),
+    (HalfMoonPlugin, "catalogs_path", 'assets/"><script>', "'\"<>' is not allowed"),
+    (HalfMoonPlugin, "catalogs_path", "assets/my catalogs", "' ' is not allowed"),
+    (OfflinePlugin, "enabled", "yes", "Expected type: <class 'bool'>"),
+    (OfflinePlugin, "theme_colour", "indigo", "not a colour written #rgb or #rrggbb"),
+    (OfflinePlugin, "background_colour", '#fff"><script>', "not a colour"),
+    (OfflinePlugin, "start_page", "/play/", "it is absolute"),
+    (OfflinePlugin, "start_page", "../play/", "'..' would leave the folder"),
+]
 
 
-@pytest.mark.parametrize(("option", "value", "says"), [
-    ("enabled", "yes", "Expected type: <class 'bool'>"),
-    ("theme_colour", "indigo", "not a colour written #rgb or #rrggbb"),
-    ("background_colour", '#fff"><script>', "not a colour"),
-    ("start_page", "/play/", "it is absolute"),
-    ("start_page", "../play/", "'..' would leave the folder"),
-])
-def test_a_wrong_option_of_the_offline_plugin_is_a_config_error_naming_it(option, value, says):
-    errors = _errors(OfflinePlugin, {option: value})
+@pytest.mark.parametrize(("plugin", "option", "value", "says"), WRONG_OPTIONS)
+def test_a_wrong_option_is_a_config_error_naming_it(plugin, option, value, says):
+    errors = _errors(plugin, {option: value})
     assert [name for name, _ in errors] == [option]
     assert says in errors[0][1], errors
 
