@@ -55,25 +55,26 @@ WORDED = [lang for lang in LANGUAGES if lang in PILE_WORD]
 
 
 def cards_phrase(lang: str, n: int) -> str:
-    """The CLDR plural of "n cards", by each language's rule written out by hand."""
+    """The CLDR plural of "n cards", by each language's rule written out by hand (a no-break
+    space between the number and its noun)."""
     if lang == "en":
-        return f"{n} card" if n == 1 else f"{n} cards"
+        return f"{n}\u00a0card" if n == 1 else f"{n}\u00a0cards"
     if lang == "fr":
-        return f"{n} carte" if n in (0, 1) else f"{n} cartes"
+        return f"{n}\u00a0carte" if n in (0, 1) else f"{n}\u00a0cartes"
     if lang == "he":
-        return "קלף אחד" if n == 1 else f"{n} קלפים"
+        return "קלף אחד" if n == 1 else f"{n}\u00a0קלפים"
     if lang == "de":
-        return f"{n} Karte" if n == 1 else f"{n} Karten"
+        return f"{n}\u00a0Karte" if n == 1 else f"{n}\u00a0Karten"
     if lang == "es":
-        return f"{n} carta" if n == 1 else f"{n} cartas"
+        return f"{n}\u00a0carta" if n == 1 else f"{n}\u00a0cartas"
     if lang == "ar":  # one, two (dual), 3-10 plural, 11-99 singular accusative
         return {1: "ورقة واحدة", 2: "ورقتان"}.get(n) or (
-            f"{n} أوراق" if 3 <= n % 100 <= 10 else f"{n} ورقة")
+            f"{n}\u00a0أوراق" if 3 <= n % 100 <= 10 else f"{n}\u00a0ورقة")
     if n % 10 == 1 and n % 100 != 11:
-        return f"{n} карта"
+        return f"{n}\u00a0карта"
     if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-        return f"{n} карты"
-    return f"{n} карт"
+        return f"{n}\u00a0карты"
+    return f"{n}\u00a0карт"
 
 
 def letter(lang: str, card: Card) -> str:
@@ -430,11 +431,11 @@ def test_the_english_sentences_read_naturally():
     def words(card: Card) -> str:
         return f"{names.get(card.rank, card.rank)} of {suits[card.suit]}"
 
-    assert f"Pile 1: 7 cards, {words(top1)} on top." in text
-    assert f"Pile 2: 1 card, {words(top2)}." in text
-    assert "Pile 3: empty." in text and "Slot R8: empty." in text
-    assert f"Slot R1: 1 card, {words(position.card_at('R1'))}." in text
-    assert text.startswith(f"{7 + 1 + 9 * 8 + 7} cards are left on the table.")
+    assert f"Pile\u00a01: 7\u00a0cards, {words(top1)} on top." in text
+    assert f"Pile\u00a02: 1\u00a0card, {words(top2)}." in text
+    assert "Pile\u00a03: empty." in text and "Slot\u00a0R8: empty." in text
+    assert f"Slot\u00a0R1: 1\u00a0card, {words(position.card_at('R1'))}." in text
+    assert text.startswith(f"{7 + 1 + 9 * 8 + 7}\u00a0cards are left on the table.")
 
 
 def test_a_won_position_says_so_and_every_source_is_empty():

@@ -66,10 +66,11 @@ def test_every_plural_message_has_exactly_the_cldr_forms_and_fits_every_count(la
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("en", {1: "1 card", 2: "2 cards", 5: "5 cards", 21: "21 cards"}),
-        ("ru", {1: "1 карта", 2: "2 карты", 5: "5 карт", 21: "21 карта", 24: "24 карты", 0: "0 карт"}),
-        ("he", {1: "קלף אחד", 2: "2 קלפים", 5: "5 קלפים"}),
-        ("fr", {0: "0 carte", 1: "1 carte", 2: "2 cartes", 21: "21 cartes"}),
+        ("en", {1: "1\u00a0card", 2: "2\u00a0cards", 5: "5\u00a0cards", 21: "21\u00a0cards"}),
+        ("ru", {1: "1\u00a0карта", 2: "2\u00a0карты", 5: "5\u00a0карт", 21: "21\u00a0карта",
+                24: "24\u00a0карты", 0: "0\u00a0карт"}),
+        ("he", {1: "קלף אחד", 2: "2\u00a0קלפים", 5: "5\u00a0קלפים"}),
+        ("fr", {0: "0\u00a0carte", 1: "1\u00a0carte", 2: "2\u00a0cartes", 21: "21\u00a0cartes"}),
     ],
 )
 def test_card_counts_use_the_language_plural_rules(lang, expected):

@@ -159,11 +159,11 @@ def russian_form(n: int) -> str:
 def test_russian_counts_take_the_plural_form_of_the_grammar(n):
     writer = Writer("ru", html=False)
     expected = {"one": "карта", "few": "карты", "many": "карт"}[russian_form(n)]
-    assert writer.count(n, "cards").endswith(" " + expected)
+    assert writer.count(n, "cards").endswith("\u00a0" + expected)  # no line break before it
 
 
 @pytest.mark.parametrize(
-    ("n", "words"), [(1, "קלף אחד"), (2, "2 קלפים"), (5, "5 קלפים"), (21, "21 קלפים")]
+    ("n", "words"), [(1, "קלף אחד"), (2, "2\u00a0קלפים"), (5, "5\u00a0קלפים"), (21, "21\u00a0קלפים")]
 )
 def test_hebrew_counts_never_say_one_cards(n, words):
     assert Writer("he", html=False).count(n, "cards") == words
@@ -193,7 +193,7 @@ def test_a_case_form_of_a_count_noun_is_used_where_the_page_asks_for_it(docs):
     writer.catalog = Catalog("en", {**catalog("en").messages, "docs.count.moves.dative": dative})
     assert replace_inserts("nach {{hm moves 1 case=dative}}", 1, writer, context) == "nach 1 Zug"
     assert replace_inserts("{{hm count 48 moves case=dative}}", 1, writer, context) == "48 Zügen"
-    assert replace_inserts("{{hm moves 1}}", 1, writer, context) == "1 move"
+    assert replace_inserts("{{hm moves 1}}", 1, writer, context) == "1\u00a0move"
     with pytest.raises(SourceError, match="no case form 'docs.count.moves.genitive'"):
         replace_inserts("{{hm moves 1 case=genitive}}", 1, writer, context)
     with pytest.raises(SourceError, match="takes no case"):
@@ -205,7 +205,7 @@ def test_a_hebrew_prefix_is_joined_to_a_hebrew_insert_and_keeps_its_maqaf_before
     context = context_for(docs, f"{CODE}\n")
     writer = Writer("he", html=True)
     assert replace_inserts("ו־{{hm count 1 triples}}", 1, writer, context) == "ושלישייה אחת"
-    assert replace_inserts("ו־{{hm count 3 triples}}", 1, writer, context) == "ו־3 שלישיות"
+    assert replace_inserts("ו־{{hm count 3 triples}}", 1, writer, context) == "ו־3\u00a0שלישיות"
     assert replace_inserts("ב־{{hm code}}", 1, writer, context) == f'ב־<bdi dir="ltr">{CODE}</bdi>'
     assert replace_inserts("ו־{{hm count 1 triples}}", 1, Writer("he", html=False), context) \
         == "ושלישייה אחת"
@@ -227,7 +227,7 @@ def test_the_mismatch_examples_really_do_not_combine(docs):
     start = Position(CODE)
     for kind in ("sum", "face", "rank"):
         words = replace_inserts(f"{{{{hm mismatch {kind}}}}}", 1, Writer("en", html=False), context)
-        sources = re.findall(r"from (?:pile|slot) (R?\d+)", words)
+        sources = re.findall(r"from (?:pile|slot)\u00a0(R?\d+)", words)
         assert len(sources) == 2
         first, second = (start.card_at(source) for source in sources)
         if kind == "sum":
@@ -243,7 +243,7 @@ def test_stats_give_counts_and_a_share(docs):
     context = context_for(docs, f"{CODE}\n")
     text = replace_inserts("{{hm stat deals}}: {{hm stat won_share}}", 1,
                            Writer("en", html=False), context)
-    assert text == "200 deals: 75.00%"  # two decimals: the interval is a few tenths wide
+    assert text == "200\u00a0deals: 75.00%"  # two decimals: the interval is a few tenths wide
 
 
 # --- check-catalogs -------------------------------------------------------------------
@@ -333,10 +333,10 @@ def test_uncovered_and_the_worked_triple_come_from_the_game(docs):
     writer = Writer("en", html=False)
     after_one = Position(CODE)
     after_one.push(Move.parse("9+11"))
-    expected = [f"{catalog('en').card(after_one.card_at(pile))} (pile {pile})" for pile in ("9", "11")]
+    expected = [f"{catalog('en').card(after_one.card_at(pile))} (pile\u00a0{pile})" for pile in ("9", "11")]
     assert replace_inserts("{{hm uncovered 1}}", 1, writer, context) == " and ".join(expected)
     assert replace_inserts("{{hm notation triple}}", 1, writer, context) == "8+9+R3"
-    assert replace_inserts("{{hm moves before-triple}}", 1, writer, context) == "7 moves"
+    assert replace_inserts("{{hm moves before-triple}}", 1, writer, context) == "7\u00a0moves"
     with pytest.raises(SourceError, match="uncovers no card"):
         replace_inserts("{{hm uncovered 1}}", 1, writer,
                         context_for(docs, f"{CODE}\nR7+R8\n"))

@@ -50,7 +50,9 @@ def test_the_chart_has_no_words_in_its_drawing_and_every_figure_around_it(lang):
     assert 'class="hm-chart-plot" dir="ltr"' in around
     messages = catalog(lang).messages
     legend = re.findall(r"<li>(.*?)</li>", around, re.S)
-    assert [item.split("</span>", 1)[1].split(":")[0] for item in legend] == [
+    # The label joined to its figures as the language joins them ("Jeu parfait\u202f: …").
+    joint = messages["docs.label_value"].split("{label}", 1)[1].split("{value}", 1)[0]
+    assert [item.split("</span>", 1)[1].split(joint)[0] for item in legend] == [
         messages[f"docs.chart.{name}"] for name in ("perfect", "greedy", "random")]
     locale = catalog(lang).locale
     for item, figures in zip(legend[1:], (FIGURES["greedy_player"], FIGURES["random_player"]),
@@ -174,7 +176,7 @@ def test_undecided_deals_that_disagree_with_the_count_are_an_error(tmp_path):
 
 
 @pytest.mark.parametrize("insert, expected", [
-    ("{{hm stat confirmed.search}}", f"{FIGURES['confirmed'].get('search', 0):,} of them"),
+    ("{{hm stat confirmed.search}}", f"{FIGURES['confirmed'].get('search', 0):,}\u00a0of them"),
     ("{{hm stat confirmed.glucose4}}", f"{FIGURES['confirmed'].get('glucose4', 0):,}"),
     ("{{hm stat ms_per_deal.mean}}", f"{round(FIGURES['ms_per_deal']['mean'])} milliseconds"),
 ])
@@ -222,7 +224,7 @@ def test_every_count_on_the_deal_codes_page_is_the_catalogs_plural_form(tmp_path
     source = (DOCS / lang / "deal-codes.md").read_text(encoding="utf-8")
     result = render_markdown(source, context)
     assert not result.errors, result.errors
-    html = re.sub(r"\s+", " ", fill_slots(result.markdown, result.slots))
+    html = re.sub(r"[^\S\u00a0\u202f]+", " ", fill_slots(result.markdown, result.slots))  # no-break kept
     messages, plural = catalog(lang).messages, catalog(lang).plural_category(count)
     number = format_decimal(count, locale=catalog(lang).locale)
     used = sorted(set(re.findall(r"\{\{hm stat ([\w.]+)(?: form=(\w+))?\}\}", source)))

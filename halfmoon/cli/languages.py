@@ -19,7 +19,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import i18n
+from .. import i18n, typography
 from ..files import read_regular, write_atomic
 from ..i18n import (
     DEFAULT_LANGUAGE,
@@ -264,6 +264,13 @@ def run_translation_status(args: argparse.Namespace) -> int:
     site = read_site(args.config)
     english = load_messages(i18n.catalog_dir() / f"{DEFAULT_LANGUAGE}.json")
     unfinished = 0
+    # The source language has nothing to translate, but its typography is checked all the same.
+    slips = typography_todo(site, site.default)
+    unfinished += bool(slips)
+    print(f"{site.default.code} ({site.default.name}, the source): "
+          + (f"{len(slips)} typographic slip(s) to mend" if slips else "typography right"))
+    for line in slips:
+        print(f"  {line}")
     for lang in site.translations:
         status = language_status(site, lang, english)
         unfinished += bool(status.todo)
@@ -302,7 +309,24 @@ def language_status(site: Site, lang: SiteLanguage, english: dict[str, Message])
             status.todo.append(f"palette label {label!r} in {site.config} is untranslated")
     for page in site.translated_pages():
         status.todo += _page_todo(site, lang, page)
+    status.todo += typography_todo(site, lang)
     return status
+
+
+def typography_todo(site: Site, lang: SiteLanguage) -> list[str]:
+    """Each typographic slip of the language's catalog and pages (halfmoon/typography.py's
+    rules), as ``file:line: what``."""
+    here = Path.cwd()
+    return [f"typography: {_near(problem.path, here)}:{problem.line}: {problem.message}"
+            for problem in typography.language_problems(i18n.catalog_dir(), site.docs_dir, lang.code)]
+
+
+def _near(path: Path, here: Path) -> Path:
+    """``path`` relative to ``here`` when it lies below it (as a translator would type it)."""
+    try:
+        return path.resolve().relative_to(here.resolve())
+    except ValueError:
+        return path
 
 
 def _page_todo(site: Site, lang: SiteLanguage, page: str) -> list[str]:

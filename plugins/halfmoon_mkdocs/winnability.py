@@ -107,7 +107,8 @@ def chart_html(context: Context) -> str:
             high=writer.insert(percent(high, locale, decimals)),
         )
         legend.append(f'<li><span class="hm-chart-key {css}" aria-hidden="true"></span>'
-                      f"{writer.text(f'docs.chart.{name}')}: {figures}</li>")
+                      + writer.text("docs.label_value", label=writer.text(f"docs.chart.{name}"),
+                                    value=figures) + "</li>")
     return (
         f'<figure class="hm-chart">\n<div class="hm-chart-plot" dir="ltr">'
         f'{chart_svg(rows, decades)}\n<div class="hm-chart-ticks" aria-hidden="true">{ticks}</div>'

@@ -117,7 +117,7 @@ export function drawBoard(board, catalog, view) {
     // The name starts with what the cell shows (WCAG 2.5.3: a voice-control user says what they
     // see): the face and the tag, then the words.
     const shown = [face, source, isSlot ? "" : String(count)].filter(Boolean).join(" ");
-    setAttribute(cell, "aria-label", `${shown}: ${label}`);
+    setAttribute(cell, "aria-label", catalog.text("docs.label_value", { label: shown, value: label }));
     if (cell.tagName === "BUTTON") {
       setAttribute(cell, "aria-pressed", flags & SELECTED ? "true" : "false");
       setAttribute(cell, "aria-disabled", card ? "false" : "true");

@@ -1,0 +1,350 @@
+"""Typography of each language, in one place, checked over catalogs and pages.
+
+``halfmoon translation-status --strict`` runs these checks over every catalog and every page
+of every language and reports each problem with its file and line, so a new string that
+breaks a rule fails:
+
+- French: a narrow no-break space (U+202F) before ``; : ! ?`` and inside ``« »``, and ``’``
+  (not ``'``) for the apostrophe.
+- Every language: a no-break space (U+00A0) between a source word and its number ("pile 11",
+  "ערימה 11", "الكومة 12") and between a number and the noun it counts ("104 cards"); a
+  number's groups ("242 733") are never split by a plain space. A line then never breaks
+  between them.
+- Lower case after a colon in the languages that write it there (fr, es, ru, pl), and in
+  every language no message joined after a colon to a sentence of its own (``{reason}``): the
+  message ends with a full stop and the sentence follows.
+- The catalog's ``docs.label_value`` (how code joins a label to its value, "Jeu parfait : …")
+  uses the language's separator.
+
+Markdown is read as Markdown: front matter (but its title), fenced blocks, code spans,
+links' addresses, HTML tags, entities, attribute lists, table rules and ``{{hm …}}`` inserts
+are not prose.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+NBSP = "\u00a0"
+NNBSP = "\u202f"
+NO_BREAK = NBSP + NNBSP
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What one language's typography asks for, beyond what every language asks for."""
+
+    # Marks that take a narrow no-break space before them (French: ; : ! ?).
+    spaced_marks: str = ""
+    # « » with a narrow no-break space inside.
+    spaced_guillemets: bool = False
+    # The apostrophe a straight ' between letters must be written as.
+    apostrophe: str | None = None
+    # A word after a colon starts in lower case (a capital there reads as a new sentence).
+    lower_after_colon: bool = False
+    # How a label is joined to its value ("Jeu parfait : 97,09 %"): docs.label_value's middle.
+    label_separator: str = ": "
+    # What the authors page says of the language, beyond the rules every language has.
+    summary: str = ""
+
+
+RULES: Mapping[str, Rules] = {
+    "en": Rules(),
+    "de": Rules(summary="a whole sentence after a colon keeps its capital"),
+    "es": Rules(lower_after_colon=True),
+    "fr": Rules(spaced_marks=";:!?", spaced_guillemets=True, apostrophe="\u2019",
+                lower_after_colon=True, label_separator=NNBSP + ": "),
+    "he": Rules(),
+    "ru": Rules(lower_after_colon=True),
+    "ar": Rules(),
+    "pl": Rules(lower_after_colon=True),
+    "ja": Rules(label_separator="：", summary="full-width colon ： with no space around it; "
+                "no spaces between words, so a number keeps to its counter word by itself"),
+}
+
+# Placeholders that receive a whole sentence; one is never joined on after a colon.
+SENTENCE_PLACEHOLDERS = frozenset({"reason", "detail"})
+# Placeholders that are a number (a pile, slot, count or a move's number): kept to the word
+# beside them.
+NUMBER_PLACEHOLDERS = ("pile", "slot", "count", "number", "total")
+# Words that keep their capital after a colon: names and keys.
+NAMES = frozenset({"Half", "Moon", "HM", "Glucose", "MiniSat", "CaDiCaL", "Lingeling",
+                   "Python", "JSON", "JavaScript", "Material", "MkDocs", "Tab", "Esc", "Ctrl",
+                   "Enter", "Entrée", "Shift", "Maj", "Home", "End", "Unicode", "SAT"})
+
+
+def rules(lang: str) -> Rules:
+    """The rules of ``lang``; a language not listed has the rules every language has."""
+    return RULES.get(lang, Rules())
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One slip in one piece of text: where, what, and the character that mends it (if one
+    does: ``fix`` replaces the character at ``index``, or is put before it when ``insert``)."""
+
+    index: int
+    message: str
+    fix: str | None = None
+    insert: bool = False
+
+
+@dataclass(frozen=True)
+class Problem:
+    path: Path
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}"
+
+
+# --- one piece of prose ------------------------------------------------------------------------
+
+
+def _shown(char: str) -> str:
+    return {" ": "a plain space", NBSP: "a no-break space (U+00A0)"}.get(char, "nothing")
+
+
+def findings(text: str, lang: str, words: Words | None = None) -> list[Finding]:
+    """What in ``text`` (one line of prose or one message) breaks ``lang``'s typography."""
+    rule = rules(lang)
+    found: list[Finding] = []
+    for index, char in enumerate(text):
+        before = text[index - 1] if index else ""
+        after = text[index + 1] if index + 1 < len(text) else ""
+        if char in rule.spaced_marks and before != NNBSP and before not in rule.spaced_marks \
+                and (after == "" or not after.isalnum() and after not in "/\\[") \
+                and not (char == ":" and before.isdigit() and after.isdigit()):
+            if before in (" ", NBSP):
+                found.append(Finding(index - 1, f"{_shown(before)} before {char!r}: write a "
+                                     "narrow no-break space (U+202F)", NNBSP))
+            elif before and not before.isspace():
+                found.append(Finding(index, f"nothing before {char!r}: write a narrow no-break "
+                                     "space (U+202F)", NNBSP, insert=True))
+        if rule.spaced_guillemets and char == "«" and after != NNBSP:
+            found.append(Finding(index + 1, f"{_shown(after)} after '«': write a narrow "
+                                 "no-break space (U+202F)", NNBSP, insert=after not in " " + NBSP))
+        if rule.spaced_guillemets and char == "»" and before != NNBSP:
+            found.append(Finding(index - 1 if before in " " + NBSP else index,
+                                 f"{_shown(before)} before '»': write a narrow no-break space "
+                                 "(U+202F)", NNBSP, insert=before not in " " + NBSP))
+        if rule.apostrophe and char == "'" and before.isalpha() and (after.isalpha() or after == "{"):
+            found.append(Finding(index, f"a straight apostrophe in "
+                                 f"{text[max(0, index - 8):index + 8]!r}: write {rule.apostrophe!r}",
+                                 rule.apostrophe))
+    for match in re.finditer(r"[:：][\s" + NO_BREAK + r"]*\{(\w+)\}", text):
+        if match[1] in SENTENCE_PLACEHOLDERS:
+            found.append(Finding(match.start(), f"{{{match[1]}}} is a sentence joined on after "
+                                 "a colon: end the message with a full stop before it instead"))
+    if rule.lower_after_colon:
+        for match in re.finditer(r":[ " + NO_BREAK + r"]+(\w+)", text):
+            word = match[1]
+            if word[0].isupper() and not word.isupper() and word not in NAMES:
+                found.append(Finding(match.start(1), f"{word!r} after a colon: {lang} writes "
+                                     "lower case there"))
+    names = "|".join(NUMBER_PLACEHOLDERS)
+    for after_it, pattern in ((True, r"\{(" + names + r")\}( )(?=\w)"),
+                              (False, r"(?<=\w)( )\{(" + names + r")\}")):
+        for match in re.finditer(pattern, text):
+            space, name = (match.start(2), match[1]) if after_it else (match.start(1), match[2])
+            found.append(Finding(space, f"a plain space beside {{{name}}}: a number keeps to "
+                                 "its word with a no-break space (U+00A0)", NBSP))
+    for match in re.finditer(r"(?<![\d.,])\d{1,3}(?: \d{3})+(?![\d])", text):
+        for offset, char in enumerate(match[0]):
+            if char == " ":
+                found.append(Finding(match.start() + offset, f"a plain space inside the number "
+                                     f"{match[0]!r}: group digits with a no-break space", NNBSP
+                                     if lang == "fr" else NBSP))
+    if words:
+        found += words.findings(text)
+    return sorted(found, key=lambda finding: finding.index)
+
+
+def text_problems(text: str, lang: str, words: Words | None = None) -> list[str]:
+    """The messages of :func:`findings`."""
+    return [finding.message for finding in findings(text, lang, words)]
+
+
+def mended(text: str, found: list[Finding]) -> str:
+    """``text`` with every finding that has a fix mended."""
+    chars = list(text)
+    for finding in sorted(found, key=lambda finding: finding.index, reverse=True):
+        if finding.fix is None:
+            continue
+        if finding.insert:
+            chars.insert(finding.index, finding.fix)
+        elif chars[finding.index] in " " + NBSP + "'":
+            chars[finding.index] = finding.fix
+    return "".join(chars)
+
+
+@dataclass(frozen=True)
+class Words:
+    """A language's source words ("pile", "ערימה") and counted nouns ("cartes"), read from its
+    catalog: in pages, a number keeps to them with a no-break space."""
+
+    before_number: frozenset[str] = field(default_factory=frozenset)
+    after_number: frozenset[str] = field(default_factory=frozenset)
+
+    @classmethod
+    def of(cls, messages: Mapping[str, object]) -> Words:
+        before: set[str] = set()
+        after: set[str] = set()
+        space = "[ " + NO_BREAK + "]"
+        for key, message in messages.items():
+            forms = [message] if isinstance(message, str) else \
+                [form for form in message.values() if isinstance(form, str)] \
+                if isinstance(message, dict) else []
+            if key.startswith("source."):
+                for form in forms:
+                    before.update(re.findall(r"(\w+)" + space + r"\{(?:pile|slot)\}", form))
+            elif key.startswith("docs.count."):
+                for form in forms:
+                    after.update(re.findall(r"\{count\}" + space + r"(\w+)", form))
+        # Short function words ("de" in "1 000 000 de cartes") are not the noun.
+        return cls(frozenset(before), frozenset(word for word in after if len(word) > 2))
+
+    def findings(self, text: str) -> list[Finding]:
+        found = []
+        if self.before_number:
+            pattern = r"(?<!\w)(?:" + "|".join(map(re.escape, sorted(self.before_number))) + \
+                      r")s?( )R?\d+"
+            for match in re.finditer(pattern, text, re.I):
+                found.append(Finding(match.start(1), f"a plain space in {match[0]!r}: the word "
+                                     "keeps to its number with a no-break space (U+00A0)", NBSP))
+        if self.after_number:
+            pattern = r"(?<![\w.,])\d+( )(?:" + "|".join(map(re.escape, sorted(self.after_number))) \
+                      + r")(?!\w)"
+            for match in re.finditer(pattern, text):
+                found.append(Finding(match.start(1), f"a plain space in {match[0]!r}: the "
+                                     "number keeps to its noun with a no-break space (U+00A0)",
+                                     NBSP))
+        return found
+
+
+# --- catalogs ---------------------------------------------------------------------------------
+
+
+def catalog_problems(path: Path, lang: str | None = None) -> list[Problem]:
+    """Every message of the catalog at ``path`` against its language's rules, with its line."""
+    lang = lang or path.stem
+    text = path.read_text(encoding="utf-8-sig")
+    messages = json.loads(text)
+    lines = text.splitlines()
+    problems = []
+    for key, message in messages.items():
+        forms = {"": message} if isinstance(message, str) else dict(message)
+        for form, value in forms.items():
+            for problem in text_problems(value, lang):
+                problems.append(Problem(path, _line_of(lines, key, form),
+                                        f"{key}{'.' + form if form else ''}: {problem}"))
+    joined = messages.get("docs.label_value")
+    if isinstance(joined, str) and "{label}" in joined and "{value}" in joined:
+        between = joined.split("{label}", 1)[1].split("{value}", 1)[0]
+        if between != rules(lang).label_separator:
+            problems.append(Problem(path, _line_of(lines, "docs.label_value", ""),
+                                    f"docs.label_value joins with {between!r}; {lang}'s rule is "
+                                    f"{rules(lang).label_separator!r}"))
+    return problems
+
+
+def _line_of(lines: list[str], key: str, form: str) -> int:
+    quoted = json.dumps(key, ensure_ascii=False) + ":"
+    for number, line in enumerate(lines, 1):
+        if line.lstrip().startswith(quoted):
+            if not form:
+                return number
+            for offset, inner in enumerate(lines[number:], number + 1):
+                if inner.lstrip().startswith(json.dumps(form) + ":"):
+                    return offset
+            return number
+    return 1
+
+
+# --- pages ------------------------------------------------------------------------------------
+
+_FENCE = re.compile(r"^\s*(?:>\s*)*(```|~~~)")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
+_NOT_PROSE = re.compile(
+    r"`[^`]*`"                      # code spans
+    r"|\{\{.*?\}\}"                 # {{hm …}} inserts
+    r"|\]\([^)]*\)"                 # a link's address
+    r"|<[^>]*>"                     # HTML tags
+    r"|&(?:#\d+|#x[0-9a-fA-F]+|\w+);"  # character references
+    r"|\{:[^}]*\}|\{\s*[#.][^}]*\}"    # attribute lists
+    r"|:[\w+-]+:"                   # icon shortcodes (:material-cards:)
+    r"|https?://\S+"                # bare addresses
+    r"|^\s*(?:!!!|\?\?\?\+?)"       # admonition markers
+)
+# Stands for something that is not prose, one per character, so columns stay where they were.
+BLANK = "\u2060"
+
+
+def prose_lines(text: str) -> Iterator[tuple[int, str]]:
+    """The lines of a Markdown page that are prose, what is not prose blanked out (the line
+    keeps its length)."""
+    lines = text.splitlines()
+    start = 0
+    if lines and lines[0].strip() == "---":
+        for number in range(1, len(lines)):
+            if lines[number].startswith("title:"):
+                yield number + 1, BLANK * len("title:") + lines[number][len("title:"):]
+            if lines[number].strip() in ("---", "..."):
+                start = number + 1
+                break
+    fenced = False
+    for number in range(start, len(lines)):
+        line = lines[number]
+        if _FENCE.match(line):
+            fenced = not fenced
+            continue
+        if not fenced and not _TABLE_RULE.match(line):
+            yield number + 1, _NOT_PROSE.sub(lambda match: BLANK * len(match[0]), line)
+
+
+def page_findings(text: str, lang: str, words: Words | None = None
+                  ) -> Iterator[tuple[int, list[Finding]]]:
+    """The findings on each prose line of a page's Markdown (line numbers from 1)."""
+    for number, line in prose_lines(text):
+        found = findings(line, lang, words)
+        if rules(lang).spaced_marks and re.match(r"\s*[" + re.escape(rules(lang).spaced_marks)
+                                                 + r"](?:\s|$)", line):
+            found.append(Finding(0, "a line starts with a mark that takes a narrow no-break "
+                                 "space before it: keep the mark on the line before"))
+        if found:
+            yield number, found
+
+
+def page_problems(path: Path, lang: str, words: Words | None = None) -> list[Problem]:
+    """Every prose line of the page at ``path`` against ``lang``'s rules."""
+    text = path.read_text(encoding="utf-8")
+    return [Problem(path, number, finding.message)
+            for number, found in page_findings(text, lang, words) for finding in found]
+
+
+def mend_page(text: str, lang: str, words: Words | None = None) -> str:
+    """The page with every slip that has one right spelling mended (the rest stay)."""
+    lines = text.split("\n")
+    for number, found in page_findings(text, lang, words):
+        line = lines[number - 1]
+        lines[number - 1] = mended(line, [f for f in found if f.fix and (f.insert or (
+            f.index < len(line) and line[f.index] in " " + NBSP + "'"))])
+    return "\n".join(lines)
+
+
+def language_problems(catalogs: Path, docs: Path, lang: str) -> list[Problem]:
+    """The catalog and every page of ``lang`` against its rules."""
+    path = catalogs / f"{lang}.json"
+    problems: list[Problem] = []
+    words = None
+    if path.is_file():
+        problems += catalog_problems(path, lang)
+        words = Words.of(json.loads(path.read_text(encoding="utf-8-sig")))
+    for page in sorted((docs / lang).glob("**/*.md")):
+        problems += page_problems(page, lang, words)
+    return problems
