@@ -4,6 +4,7 @@ attribute, whatever they hold; and inserts refuse the places where only a value 
 from __future__ import annotations
 
 import dataclasses
+import re
 from html.parser import HTMLParser
 
 import markdown
@@ -23,6 +24,9 @@ PAYLOADS = [
     "<script>alert(1)</script>", "*strong* _em_ `code`", "[x][ref]\n\n[ref]: http://evil/",
     "{: onclick=alert(1) }", "a | b\n--|--\nc | d", "<http://evil/>", "&lt;b&gt;", "\\[x\\](y)",
     "x{#id .cls onmouseover=alert(1)}", "<b onclick=\"x\">", "](javascript:alert(1))", "~~s~~",
+    # Blocks, where an insert starts a line of the page: a heading, lists, a rule, code.
+    "# h", "\n\n# h", "- li", "1. li", "2) li", "    code", "\tcode", "---", "===", "\n\n    code",
+    "\n- li", "x\n---\n", "\r\r# h", "\n> quote", "\n!!! note", "\n```\ncode\n```",
 ]
 # Messages the inserts below use, each given hostile text around its placeholders.
 MESSAGES = {
@@ -32,6 +36,7 @@ MESSAGES = {
     "docs.move.card_from_pile": "{card} from pile {pile}",
 }
 PAGE = ("See {{hm move 1}}; {{hm uncovered 1}}; {{hm source 3}}; {{hm tops}}.\n\n"
+        "{{hm source 3}} then\n{{hm move 1}}\n\n"
         "| a | b |\n|---|---|\n| {{hm source 4}} | {{hm code}} |\n")
 EXTENSIONS = ["attr_list", "md_in_html", "tables", "admonition", "pymdownx.superfences"]
 ALLOWED = {"p", "bdi", "table", "thead", "tbody", "tr", "th", "td"}
@@ -71,7 +76,7 @@ def _hostile_writer(lang: str, payload: str) -> Writer:
 @settings(max_examples=60, deadline=None)
 @given(lang=st.sampled_from(["en", "he", "ar", "fr"]),
        payload=st.one_of(st.sampled_from(PAYLOADS),
-                         st.lists(st.sampled_from(PAYLOADS + list("[]()!<>{}`*_|\\&\"'=#:")),
+                         st.lists(st.sampled_from(PAYLOADS + list("[]()!<>{}`*_|\\&\"'=#:-+ \n.1")),
                                   min_size=1, max_size=8).map("".join)))
 def test_catalog_text_never_becomes_markup_in_the_page(tmp_path_factory, lang, payload):
     context = _context(tmp_path_factory.mktemp("docs"), lang)
@@ -91,7 +96,9 @@ def test_inert_text_reads_back_as_written_and_holds_no_markup_character(text):
     parser.feed(f"<p>{made}</p>")
     parser.close()
     assert "".join(collected) == text
-    assert not set("[]<>`*_{}|\\!~") & set(made)
+    assert not set("[]<>`*_{}|\\!~\n\r") & set(made)
+    assert "#" not in re.sub(r"&#\d+;", "", made)  # no heading, even where it starts a line
+    assert not re.match(r"[ \t]|[-+=]\s|\d+[.)]\s", made)
 
 
 @pytest.mark.parametrize("page", [

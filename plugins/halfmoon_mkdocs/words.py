@@ -24,25 +24,46 @@ from .errors import SourceError
 # Markdown, raw HTML or an extension (attr_list's {…}, tables' |) could read as markup is
 # written as a character reference, so catalog text and published data stay text (a
 # "[cards](javascript:…)" in a catalog is shown as written, never made a link; with no bracket
-# left, parentheses cannot make one and stay as they are).
-_INERT = {char: f"&#{ord(char)};" for char in "\\`*_[]!{}|~"}
+# left, parentheses cannot make one and stay as they are). Line breaks and "#" too: an insert
+# often starts a line of the page, where a break, "# ", "- ", "1. " or an indent would start
+# a heading, a list or a code block.
+_INERT = {char: f"&#{ord(char)};" for char in "\\`*_[]!{}|~#\n\r"}
 _INERT.update({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 _MARKUP = re.compile("[" + re.escape("".join(_INERT)) + "]")
+# What starts a block where it starts a line: an indent, a list's mark, a rule or a heading's
+# underline, "1. " or "1) ".
+_BLOCK_START = re.compile(r"[ \t]+|[-+=](?=[\s\-+=]|$)|\d+[.)](?=\s|$)")
 
 
-def inert(text: str) -> str:
-    """``text`` as HTML that no Markdown reading can turn into markup, links or images."""
+def _references(text: str) -> str:
+    return "".join(f"&#{ord(char)};" for char in text)
+
+
+def _escaped_markup(text: str) -> str:
     return _MARKUP.sub(lambda match: _INERT[match.group()], text)
 
 
+def inert(text: str) -> str:
+    """``text`` as HTML that no Markdown reading can turn into markup, links or images, even
+    where it starts a line."""
+    start = _BLOCK_START.match(text)
+    cut = start.end() if start else 0
+    return _references(text[:cut]) + _escaped_markup(text[cut:])
+
+
 def _inert_message(message: str) -> str:
-    """A message made inert, its ``{placeholders}`` kept for ``fill``."""
+    """A message made inert, its ``{placeholders}`` kept for ``fill``: the text between them
+    is never at a line's start, but the message's own start may be."""
     pieces, last = [], 0
     for match in PLACEHOLDER.finditer(message):
-        pieces += [inert(message[last:match.start()]), match.group()]
+        pieces += [_inert_within(message[last:match.start()], last), match.group()]
         last = match.end()
-    pieces.append(inert(message[last:]))
+    pieces.append(_inert_within(message[last:], last))
     return "".join(pieces)
+
+
+def _inert_within(text: str, offset: int) -> str:
+    return inert(text) if offset == 0 else _escaped_markup(text)
 
 
 class Writer:
