@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import shutil
@@ -28,6 +29,16 @@ plugins:
 # when the file itself is at fault, as a catalog that cannot be read).
 PLUGIN_PREFIX = "halfmoon_mkdocs: "  # MkDocs names the plugin before each of its messages
 MESSAGE = r"^(?P<file>[^\s:][^:\n]*?)(?::(?P<line>\d+))?: (?P<what>\S[^\n]*)$"
+
+
+PUBLISHED_FIGURES = Path(__file__).resolve().parent.parent / "docs" / "records" / "winnability.json"
+
+
+def summary_json(*without: str, **changes: object) -> str:
+    """The published winnability figures (a whole ``halfmoon stats --json`` file) as JSON text,
+    with the fields ``without`` left out and ``changes`` made."""
+    figures = json.loads(PUBLISHED_FIGURES.read_text(encoding="utf-8"))
+    return json.dumps({**{k: v for k, v in figures.items() if k not in without}, **changes})
 
 
 def first_moves(count: int, code: str = CODE, pick: int = 0) -> str:

@@ -16,6 +16,7 @@ from halfmoon_mkdocs.stats import Stats
 from halfmoon_mkdocs.words import Writer
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from plugin_project import summary_json
 
 from halfmoon import Move, Position
 from halfmoon.cli import main as cli_main
@@ -213,7 +214,7 @@ def test_a_hebrew_prefix_is_joined_to_a_hebrew_insert_and_keeps_its_maqaf_before
 
 def test_an_insert_that_ends_with_a_point_ends_the_sentence_with_one_stop(docs):
     """Russian long dates end in "г." (год): "на 3 декабря 2026 г.", never a second stop."""
-    (docs / "stats.json").write_text(json.dumps({"date": "2026-12-03"}))
+    (docs / "stats.json").write_text(summary_json(date="2026-12-03"))
     context = context_for(docs, f"{CODE}\n", "ru")
     text = replace_inserts("Данные приведены на {{hm stat date}}. Дальше", 1, Writer("ru", html=True),
                            context)
@@ -239,7 +240,7 @@ def test_the_mismatch_examples_really_do_not_combine(docs):
 
 
 def test_stats_give_counts_and_a_share(docs):
-    (docs / "stats.json").write_text(json.dumps({"deals": 200, "won": 150, "won_share": 0.75}))
+    (docs / "stats.json").write_text(summary_json(deals=200, won=150, won_share=0.75))
     context = context_for(docs, f"{CODE}\n")
     text = replace_inserts("{{hm stat deals}}: {{hm stat won_share}}", 1,
                            Writer("en", html=False), context)
@@ -262,10 +263,11 @@ def test_check_catalogs_lists_a_missing_message_and_a_wrong_placeholder(tmp_path
 
 
 def test_stats_say_how_the_share_was_measured(docs):
-    (docs / "stats.json").write_text(json.dumps({
-        "deals": 1000, "won": 955, "lost": 20, "undecided": 25, "won_share": 0.955, "ci_low": 0.9412,
-        "ci_high": 0.9661, "start": "HM1-N-AAAAAAA", "nodes": 200000,
-    }))
+    (docs / "stats.json").write_text(summary_json(
+        deals=1000, won=955, lost=20, undecided=25, won_share=0.955, ci_low=0.9412,
+        ci_high=0.9661, start="HM1-N-AAAAAAA", nodes=200000,
+        undecided_deals=json.loads(summary_json())["undecided_deals"] * 25,
+    ))
     context = context_for(docs, f"{CODE}\n")
     inserts = "{{hm stat won_share}} {{hm stat ci_low}}–{{hm stat ci_high}} {{hm stat lost}} " \
               "{{hm stat undecided}} {{hm stat nodes}} {{hm stat start}}"
@@ -277,27 +279,30 @@ def test_stats_say_how_the_share_was_measured(docs):
     assert replace_inserts("{{hm stat won_share}}", 1, Writer("fr", html=False), context) == "95,50\u00a0%"
 
 
-@pytest.mark.parametrize("bad", ['{"won_share": NaN}', '{"won_share": Infinity}', '{"won_share": 1.5}'])
+@pytest.mark.parametrize("bad", ["NaN", "Infinity", "1.5", "-0.5", '"97%"', "1e999"])
 def test_a_share_that_is_not_a_share_is_refused(docs, bad):
-    (docs / "stats.json").write_text(bad)
+    share = json.loads(summary_json())["won_share"]
+    (docs / "stats.json").write_text(summary_json().replace(f'"won_share": {share}', f'"won_share": {bad}'))
     context = context_for(docs, f"{CODE}\n")
-    with pytest.raises(SourceError, match="won_share|NaN|Infinity") as caught:
+    with pytest.raises(SourceError, match="won_share|NaN|Infinity|1e999") as caught:
         replace_inserts("{{hm stat won_share}}", 1, Writer("en", html=False), context)
     assert caught.value.line == 1
 
 
 def test_an_unknown_or_missing_figure_names_the_known_ones(docs):
-    (docs / "stats.json").write_text(json.dumps({"deals": 10}))
+    (docs / "stats.json").write_text(summary_json("won"))
     context = context_for(docs, f"{CODE}\n")
-    for insert in ("{{hm stat nope}}", "{{hm stat won}}"):
-        with pytest.raises(SourceError, match="figures: deals, won") as caught:
+    for insert, words in (("{{hm stat nope}}", "figures: deals, won"),
+                          ("{{hm stat won}}", "'won' is missing"),
+                          ("{{hm stat deals}}", "'won' is missing")):  # a file that is no summary
+        with pytest.raises(SourceError, match=words) as caught:
             replace_inserts(insert, 1, Writer("en", html=False), context)
         assert caught.value.line == 1
 
 
 def test_the_budget_figures_are_numbers_in_the_page_language(docs):
-    (docs / "stats.json").write_text(json.dumps(
-        {"nodes": 200000, "search_positions": 5000, "confirm_positions": 10000}))
+    (docs / "stats.json").write_text(summary_json(nodes=200000, search_positions=5000,
+                                                  confirm_positions=10000))
     context = context_for(docs, f"{CODE}\n")
     inserts = "{{hm stat search_positions}} {{hm stat nodes}} {{hm stat confirm_positions}}"
     for lang, numbers in (("en", ("5,000", "200,000", "10,000")), ("de", ("5.000", "200.000", "10.000"))):
@@ -309,15 +314,15 @@ def test_the_budget_figures_are_numbers_in_the_page_language(docs):
 
 
 @pytest.mark.parametrize("figures, words", [
-    ({"nodes": 200000}, "no figure 'search_positions' in stats.json: a file of an older halfmoon? "
-                        "Merge the run again"),
-    ({"search_positions": "5k"}, "stats.json: 'search_positions' must be a whole number, not \"5k\""),
-    ({"search_positions": 5000.0}, "'search_positions' must be a whole number, not 5000.0"),
-    ({"search_positions": True}, "'search_positions' must be a whole number, not true"),
-    ({"search_positions": -1}, "stats.json: 'search_positions' is negative"),
+    (None, "stats.json: 'search_positions' is missing: figures of an older halfmoon? Merge the run again"),
+    ("5k", "stats.json: 'search_positions' must be a whole number of 0 or more, not \"5k\""),
+    (5000.0, "'search_positions' must be a whole number of 0 or more, not 5000.0"),
+    (True, "'search_positions' must be a whole number of 0 or more, not true"),
+    (-1, "stats.json: 'search_positions' must be a whole number of 0 or more, not -1"),
 ])
 def test_a_missing_or_malformed_budget_figure_is_an_error_at_its_insert(docs, figures, words):
-    (docs / "stats.json").write_text(json.dumps(figures))
+    (docs / "stats.json").write_text(summary_json("search_positions") if figures is None
+                                     else summary_json(search_positions=figures))
     context = context_for(docs, f"{CODE}\n")
     with pytest.raises(SourceError) as caught:
         replace_inserts("Measured:\n{{hm stat search_positions}} positions", 4,

@@ -15,6 +15,7 @@ from plugin_project import (
     first_moves,
     make_project,
     pages,
+    summary_json,
 )
 
 from halfmoon import i18n
@@ -104,8 +105,9 @@ def test_a_record_with_a_byte_order_mark_is_read(project):
 @pytest.mark.slow
 @pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity", "1e400"])
 def test_figures_that_are_no_numbers_are_errors_not_nan_percent(project, value):
+    low = json.loads(summary_json())["ci_low"]
     (project / "docs" / "records" / "winnability.json").write_text(
-        f'{{"deals": 10, "won": 5, "ci_low": {value}}}')
+        summary_json().replace(f'"ci_low": {low}', f'"ci_low": {value}'))
     (project / "docs" / "index.md").write_text("# T\n\nLow: {{hm stat ci_low}}.\n")
     _, messages = build_here(project)
     (error,) = plugin_errors(messages)
@@ -116,9 +118,9 @@ def test_figures_that_are_no_numbers_are_errors_not_nan_percent(project, value):
 
 @pytest.mark.slow
 def test_a_malformed_undecided_deal_fails_the_build_at_the_insert(project):
-    (project / "docs" / "records" / "winnability.json").write_text(json.dumps({
-        "undecided": 1, "undecided_deals": [{"code": "HM1-N-AAACCMV", "search_positions": 5000,
-                                             "sat_solver": "minisat22", "sat_conflicts": "200k"}]}))
+    (project / "docs" / "records" / "winnability.json").write_text(summary_json(
+        undecided=1, undecided_deals=[{"code": "HM1-N-AAACCMV", "tried": [], "search_positions": 5000,
+                                       "sat_solver": "minisat22", "sat_conflicts": "200k"}]))
     (project / "docs" / "index.md").write_text("# T\n\nUndecided: {{hm undecided_deals}}\n")
     _, messages = build_here(project)
     (error,) = plugin_errors(messages)
@@ -160,7 +162,7 @@ def test_a_rebuild_after_edits_gives_the_pages_of_a_fresh_build(project, catalog
     other = docs / "records" / "other.txt"
     other.write_text(f"{CODE}\n{first_moves(2)}\n")
     stats = docs / "records" / "winnability.json"
-    stats.write_text(json.dumps({"deals": 10, "won": 5, "won_share": 0.5}))
+    stats.write_text(summary_json(deals=10, won=5, won_share=0.5))
     (docs / "index.md").write_text(
         "# T\n\nShare: {{hm stat won_share}}. Other: {{hm move 1 record=records/other.txt}}.\n\n"
         "```halfmoon\nrecord: records/other.txt\nafter: 1\n"
@@ -177,7 +179,7 @@ def test_a_rebuild_after_edits_gives_the_pages_of_a_fresh_build(project, catalog
     messages_en["card.rank_name.K"] = "monarch"
     messages_en["docs.caption.next_move"] = messages_en["docs.caption.next_move"] + " (edited)"
     english.write_text(json.dumps(messages_en))
-    stats.write_text(json.dumps({"deals": 10, "won": 7, "won_share": 0.7}))
+    stats.write_text(summary_json(deals=10, won=7, won_share=0.7))
     stamp = other.stat()
     # Another game of the same length, written within the same clock tick as the first.
     other.write_text(f"{CODE}\n{first_moves(2, pick=1)}\n")

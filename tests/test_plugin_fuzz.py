@@ -15,7 +15,7 @@ import shutil
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from plugin_project import MESSAGE, build_here, copy_catalogs, first_moves, make_project
+from plugin_project import MESSAGE, build_here, copy_catalogs, first_moves, make_project, summary_json
 
 from halfmoon import i18n
 
@@ -84,7 +84,7 @@ def write_records(docs) -> None:
     (records / "empty.txt").write_bytes(b"")
     (records / "bom.txt").write_bytes(b"\xef\xbb\xbfHM1-N-AAAAAAB\n")
     (records / "huge.txt").write_text("HM1-N-AAAAAAB\n" + "1+2 " * 300_000)
-    (records / "winnability.json").write_text(json.dumps({"deals": 10, "won": 5, "won_share": 0.5}))
+    (records / "winnability.json").write_text(summary_json(deals=10, won=5, won_share=0.5))
 
 
 def check_build(project, generated: list[tuple[str, int, int]]) -> None:

@@ -18,6 +18,7 @@ from halfmoon_mkdocs.inline import replace_inserts
 from halfmoon_mkdocs.page import fill_slots, render_markdown
 from halfmoon_mkdocs.stats import Stats, percent
 from halfmoon_mkdocs.words import Writer
+from plugin_project import summary_json
 
 from halfmoon import i18n
 from halfmoon.i18n import catalog
@@ -94,16 +95,20 @@ def test_the_lost_deals_link_to_the_game_and_the_full_list():
 
 
 # Two deals of one budget and one of another, whose numbers pick other plural forms.
+TRIED = ["search: 5,000 positions", "rounds formula with minisat22: 200,000 conflicts"]
 UNDECIDED = [
-    {"code": "HM1-N-AAACCMV", "search_positions": 5000, "sat_solver": "minisat22", "sat_conflicts": 200000},
-    {"code": "HM1-N-AAAAAOC", "search_positions": 5000, "sat_solver": "minisat22", "sat_conflicts": 200000},
-    {"code": "HM1-N-AAAABCD", "search_positions": 1, "sat_solver": "glucose4", "sat_conflicts": 23},
+    {"code": "HM1-N-AAACCMV", "tried": TRIED, "search_positions": 5000, "sat_solver": "minisat22",
+     "sat_conflicts": 200000},
+    {"code": "HM1-N-AAAAAOC", "tried": TRIED, "search_positions": 5000, "sat_solver": "minisat22",
+     "sat_conflicts": 200000},
+    {"code": "HM1-N-AAAABCD", "tried": ["search: 1 position", "rounds formula with glucose4: 23 conflicts"],
+     "search_positions": 1, "sat_solver": "glucose4", "sat_conflicts": 23},
 ]
 
 
 def undecided_context(tmp_path, lang: str, deals: list, **more) -> Context:
     figures = tmp_path / "winnability.json"
-    figures.write_text(json.dumps({"undecided": len(deals), "undecided_deals": deals, **more}),
+    figures.write_text(summary_json(**{"undecided": len(deals), "undecided_deals": deals, **more}),
                        encoding="utf-8")
     return Context(ExampleLoader(DOCS), "records/HM1-N-AAAAAAB.txt", Stats(figures), lang, FILES)
 
@@ -153,9 +158,10 @@ def test_when_no_deal_was_left_undecided_the_page_says_so(tmp_path, lang):
 @pytest.mark.parametrize("entry, words", [
     ({**UNDECIDED[0], "sat_conflicts": "200k"}, "undecided_deals[0]: 'sat_conflicts' must be a whole number"),
     ({**UNDECIDED[0], "search_positions": -1}, "'search_positions' must be a whole number of 0 or more"),
-    ({**UNDECIDED[0], "sat_solver": ""}, "'sat_solver' must be a name"),
+    ({**UNDECIDED[0], "sat_solver": ""}, "'sat_solver' must be a solver's name"),
     ({**UNDECIDED[0], "code": "HM1-N-AAAAAA"}, "undecided_deals[0]: "),
-    ({"code": "HM1-N-AAACCMV", "tried": ["search: 5,000 positions"]}, "'search_positions' must be"),
+    ({"code": "HM1-N-AAACCMV", "tried": TRIED}, "undecided_deals[0]: 'search_positions' is missing"),
+    ({**UNDECIDED[0], "colour": "red"}, "undecided_deals[0]: unknown field 'colour'"),
     ("HM1-N-AAACCMV", "undecided_deals[0] must be an object"),
 ])
 def test_a_malformed_undecided_deal_is_an_error_at_the_insert(tmp_path, entry, words):
@@ -305,7 +311,7 @@ def one_undecided(**entry: str) -> dict:
 def test_published_text_that_is_no_deal_code_or_solver_name_never_reaches_the_page(
         tmp_path, insert, figures, text):
     path = tmp_path / "winnability.json"
-    path.write_text(json.dumps(figures(text)), encoding="utf-8")
+    path.write_text(summary_json(**figures(text)), encoding="utf-8")
     context = Context(ExampleLoader(DOCS), "records/HM1-N-AAAAAAB.txt", Stats(path), "he", FILES)
     with pytest.raises(SourceError) as caught:
         replace_inserts(f"See {insert}.\n", 3, Writer("he", html=True), context)
@@ -314,7 +320,7 @@ def test_published_text_that_is_no_deal_code_or_solver_name_never_reaches_the_pa
 
 def test_a_published_code_reaches_the_page_as_the_code_read(tmp_path):
     path = tmp_path / "winnability.json"
-    path.write_text(json.dumps({"lost_deals": [" hm1-n-aaaaadf", "HM1-N-aaaaadg"]}), encoding="utf-8")
+    path.write_text(summary_json(lost_deals=[" hm1-n-aaaaadf", "HM1-N-aaaaadg"]), encoding="utf-8")
     context = Context(ExampleLoader(DOCS), "records/HM1-N-AAAAAAB.txt", Stats(path), "en", FILES)
     html = replace_inserts("{{hm lost 2}}", 1, Writer("en", html=True), context)
     assert "HM1-N-AAAAADF" in html and "HM1-N-AAAAADG" in html

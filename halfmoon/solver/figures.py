@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import json
 import math
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -27,6 +28,11 @@ Z_95 = 1.959963984540054  # the standard normal quantile for a two-sided 95% int
 
 class ResultsFileError(HalfMoonError):
     """A results file that cannot be read, resumed or merged."""
+
+
+class FiguresFileError(HalfMoonError):
+    """A run's figures (``halfmoon stats --json``) that cannot be read: the message names the
+    file and the field."""
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
@@ -274,6 +280,24 @@ class Share:
         return cls(won, round(won / deals, 6), round(low, 6), round(high, 6))
 
 
+MILLISECONDS = ("mean", "median", "p90", "p99", "max")  # the keys of ms_per_deal
+# A SAT solver's name as python-sat spells it: it reaches the page, so nothing but letters,
+# digits, dots, dashes and underscores.
+SOLVER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,39}")
+
+
+@dataclass(frozen=True, slots=True)
+class UndecidedDeal:
+    """A deal the run left undecided: what ran out, the search's positions, then the SAT solver's
+    conflicts (the run's ``Budget``)."""
+
+    code: str
+    tried: list[str]
+    search_positions: int
+    sat_solver: str  # python-sat's name, e.g. "minisat22"
+    sat_conflicts: int
+
+
 @dataclass(frozen=True, slots=True)
 class Summary:
     """The figures of a run (``docs/records/winnability.json``); keys are the field names."""
@@ -300,12 +324,187 @@ class Summary:
     cpu_seconds: float
     ms_per_deal: dict[str, float]
     lost_deals: list[str]
-    undecided_deals: list[dict[str, object]]
+    undecided_deals: list[UndecidedDeal]
     date: str
     command: str
 
     def to_json(self) -> dict[str, object]:
         return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: object, where: str) -> Summary:
+        """The figures of a ``halfmoon stats --json`` file, every field checked (its type, its
+        range, a deal code read as one); FiguresFileError naming ``where`` and the field."""
+        top = _Fields(data, where, "", _names(cls))
+        summary = cls(
+            deals=top.whole("deals"), start=top.code("start"), last=top.code("last"),
+            complete=top.flag("complete"), won=top.whole("won"), lost=top.whole("lost"),
+            undecided=top.whole("undecided"), won_share=top.share("won_share"),
+            ci_low=top.share("ci_low"), ci_high=top.share("ci_high"),
+            confidence=top.share("confidence"), nodes=top.whole("nodes"),
+            search_positions=top.whole("search_positions"),
+            confirm_positions=top.whole("confirm_positions"), solver=top.text("solver"),
+            confirmed=top.counts("confirmed"), random_player=top.player("random_player"),
+            greedy_player=top.player("greedy_player"), cpu_seconds=top.time("cpu_seconds"),
+            ms_per_deal=top.times("ms_per_deal"), lost_deals=top.codes("lost_deals"),
+            undecided_deals=top.undecided_deals("undecided_deals"), date=top.date("date"),
+            command=top.text("command"),
+        )
+        if len(summary.undecided_deals) != summary.undecided:
+            raise FiguresFileError(f"{where}: 'undecided_deals' lists {len(summary.undecided_deals)} "
+                                   f"deals, 'undecided' counts {summary.undecided}")
+        return summary
+
+
+def read_summary(path: Path) -> Summary:
+    """The figures of a ``halfmoon stats --json`` file; errors name the file (and the field)."""
+    try:
+        data = strict_json(read_regular(path).decode("utf-8-sig"))
+    except (OSError, HalfMoonError, ValueError, RecursionError) as error:
+        reason = "nested too deeply" if isinstance(error, RecursionError) else error
+        raise FiguresFileError(f"cannot read {path}: {reason}") from None
+    return Summary.from_json(data, path.name)
+
+
+_FIELD = object()  # no value given: read the field
+
+
+def _names(kind: type) -> tuple[str, ...]:
+    return tuple(field.name for field in fields(kind))
+
+
+class _Fields:
+    """The fields of one JSON object of a figures file, each read as one kind of figure.
+
+    A field is named as the pages name it (``greedy_player.share``), after ``where`` (the file,
+    and an entry's place in a list: ``winnability.json: undecided_deals[0]``).
+    """
+
+    def __init__(self, data: object, where: str, prefix: str, names: tuple[str, ...],
+                 label: str | None = None) -> None:
+        if not isinstance(data, dict):
+            what = label or (repr(prefix[:-1]) if prefix else None)
+            if what is None:
+                raise FiguresFileError(f"{where}: not the figures of a run (halfmoon stats --json "
+                                       "writes them): they are a JSON object")
+            raise FiguresFileError(f"{where}: {what} must be an object of {', '.join(names)}")
+        if label:
+            where = f"{where}: {label}"
+        unknown = sorted(set(data) - set(names))
+        if unknown:
+            raise FiguresFileError(f"{where}: unknown field {prefix + shorten(unknown[0])!r} "
+                                   "(a file of another halfmoon?)")
+        self.data, self.where, self.prefix = data, where, prefix
+
+    def _value(self, name: str) -> object:
+        if name not in self.data:
+            raise FiguresFileError(f"{self.where}: {self.prefix + name!r} is missing: figures of an "
+                                   "older halfmoon? Merge the run again (halfmoon stats --merge … --json)")
+        return self.data[name]
+
+    def _refuse(self, name: str, wanted: str, value: object) -> FiguresFileError:
+        return FiguresFileError(f"{self.where}: {self.prefix + name!r} must be {wanted}, "
+                                f"not {shorten(dumps(value))}")
+
+    def whole(self, name: str) -> int:
+        value = self._value(name)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise self._refuse(name, "a whole number of 0 or more", value)
+        return value
+
+    def _number(self, name: str, wanted: str, high: float) -> float:
+        value = self._value(name)
+        if not isinstance(value, int | float) or isinstance(value, bool) or not 0 <= value <= high:
+            raise self._refuse(name, wanted, value)
+        return float(value)
+
+    def share(self, name: str) -> float:
+        return self._number(name, "a share from 0 to 1", 1)
+
+    def time(self, name: str) -> float:
+        return self._number(name, "a time of 0 or more", math.inf)
+
+    def flag(self, name: str) -> bool:
+        value = self._value(name)
+        if not isinstance(value, bool):
+            raise self._refuse(name, "true or false", value)
+        return value
+
+    def text(self, name: str) -> str:
+        value = self._value(name)
+        if not isinstance(value, str):
+            raise self._refuse(name, "a text", value)
+        return value
+
+    def solver(self, name: str) -> str:
+        value = self._value(name)
+        if not isinstance(value, str) or not SOLVER_NAME.fullmatch(value):
+            raise self._refuse(name, "a solver's name (letters, digits, '.', '-', '_')", value)
+        return value
+
+    def code(self, name: str, value: object = _FIELD) -> str:
+        """A deal code, as the code read (never the file's text: it reaches the pages); ``value``
+        when given (an entry of a list), else the field ``name``."""
+        value = self._value(name) if value is _FIELD else value
+        if not isinstance(value, str):
+            raise self._refuse(name, "a deal code", value)
+        try:
+            return str(DealCode.parse(value))
+        except HalfMoonError as error:
+            raise FiguresFileError(f"{self.where}: {self.prefix + name!r}: {error}") from None
+
+    def _list(self, name: str, wanted: str) -> list[object]:
+        value = self._value(name)
+        if not isinstance(value, list):
+            raise self._refuse(name, wanted, value)
+        return value
+
+    def codes(self, name: str) -> list[str]:
+        return [self.code(f"{name}[{index}]", value)
+                for index, value in enumerate(self._list(name, "a list of deal codes"))]
+
+    def texts(self, name: str) -> list[str]:
+        values = self._list(name, "a list of texts")
+        if not all(isinstance(value, str) for value in values):
+            raise self._refuse(name, "a list of texts", values)
+        return values  # type: ignore[return-value]
+
+    def _object(self, name: str, names: tuple[str, ...]) -> _Fields:
+        return _Fields(self._value(name), self.where, f"{self.prefix}{name}.", names)
+
+    def counts(self, name: str) -> dict[str, int]:
+        """An object of counts (``confirmed``: how many verdicts each way checked)."""
+        value = self._value(name)
+        counts = self._object(name, tuple(value) if isinstance(value, dict) else ())
+        return {key: counts.whole(key) for key in counts.data}
+
+    def times(self, name: str) -> dict[str, float]:
+        times = self._object(name, MILLISECONDS)
+        return {key: times.time(key) for key in MILLISECONDS}
+
+    def player(self, name: str) -> Share:
+        player = self._object(name, _names(Share))
+        return Share(won=player.whole("won"), share=player.share("share"),
+                     ci_low=player.share("ci_low"), ci_high=player.share("ci_high"))
+
+    def undecided_deals(self, name: str) -> list[UndecidedDeal]:
+        deals = []
+        for index, entry in enumerate(self._list(name, "a list of the undecided deals")):
+            deal = _Fields(entry, self.where, "", _names(UndecidedDeal), f"{self.prefix}{name}[{index}]")
+            deals.append(UndecidedDeal(
+                code=deal.code("code"), tried=deal.texts("tried"),
+                search_positions=deal.whole("search_positions"), sat_solver=deal.solver("sat_solver"),
+                sat_conflicts=deal.whole("sat_conflicts"),
+            ))
+        return deals
+
+    def date(self, name: str) -> str:
+        text = self.text(name)
+        try:
+            datetime.date.fromisoformat(text)
+        except ValueError:
+            raise self._refuse(name, "a date (YYYY-MM-DD)", text) from None
+        return text
 
 
 def summarise(header: RunHeader, results: Iterable[DealResult], command: str, *, complete: bool) -> Summary:
@@ -347,7 +546,7 @@ def summarise(header: RunHeader, results: Iterable[DealResult], command: str, *,
     )
 
 
-def undecided_entry(result: DealResult, nodes: int) -> dict[str, object]:
+def undecided_entry(result: DealResult, nodes: int) -> UndecidedDeal:
     """An undecided deal for the summary: its ``tried`` words and their numbers.
 
     The numbers are the run's budget (``Budget.of(nodes)``, as ``examine`` gives it); they are
@@ -360,7 +559,7 @@ def undecided_entry(result: DealResult, nodes: int) -> dict[str, object]:
             f"{result.code}: undecided after {'; '.join(result.tried) or 'nothing'}, but this solver "
             f"at {nodes:,} nodes tries {'; '.join(budget.tried())}: a results file of another solver?"
         )
-    return {"code": result.code, "tried": list(result.tried), **asdict(budget)}
+    return UndecidedDeal(result.code, list(result.tried), **asdict(budget))
 
 
 def merge(paths: Sequence[Path]) -> tuple[RunHeader, list[DealResult], bool]:

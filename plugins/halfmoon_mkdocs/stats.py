@@ -9,18 +9,17 @@ from __future__ import annotations
 
 import copy
 import datetime
-import json
 import math
-import re
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 from babel import Locale
 from babel.dates import format_date
 from babel.units import format_unit
 
-from halfmoon import DealCode, HalfMoonError
+from halfmoon import HalfMoonError
+from halfmoon.solver import figures
+from halfmoon.solver.figures import Summary, UndecidedDeal, read_summary
 from halfmoon.solver.rounds import SECOND_SAT_SOLVER
 
 from .errors import SourceError
@@ -37,7 +36,7 @@ COUNTS = ("deals", "won", "lost", "undecided", *BUDGETS, *(f"{p}.won" for p in P
           *CONFIRMATIONS)
 SHARES = ("won_share", "ci_low", "ci_high")
 PLAYER_SHARES = tuple(f"{p}.{s}" for p in PLAYERS for s in ("share", "ci_low", "ci_high"))
-MILLISECONDS = tuple(f"ms_per_deal.{s}" for s in ("mean", "median", "p90", "p99", "max"))
+MILLISECONDS = tuple(f"ms_per_deal.{key}" for key in figures.MILLISECONDS)
 CODES = ("start", "last")
 FIGURES = (*COUNTS, *SHARES, *PLAYER_SHARES, "cpu_seconds", *MILLISECONDS, "date", *CODES)
 SHARE_DECIMALS = 2  # of the winnable share in percent: its interval is a few tenths wide
@@ -53,124 +52,62 @@ def percent(share: float, locale: Locale | str, decimals: int | None = None) -> 
     return pattern.apply(share, locale)
 
 
-@dataclass(frozen=True)
-class UndecidedDeal:
-    """A deal the run left undecided: the search's positions, then the SAT solver's conflicts."""
-
-    code: str
-    search_positions: int
-    sat_solver: str  # python-sat's name, e.g. "minisat22"
-    sat_conflicts: int
-
-
-UNDECIDED_FIELDS = {"code": str, "search_positions": int, "sat_solver": str, "sat_conflicts": int}
-# A SAT solver's name as python-sat spells it: it reaches the page, so nothing but letters,
-# digits, dots, dashes and underscores.
-SOLVER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,39}")
-
-
-_KINDS: dict[type | tuple[type, ...], str] = {int: "a whole number", str: "a text"}
-
-
-def _no_constant(name: str) -> object:
-    raise ValueError(f"{name} is not a number")
-
-
 class Stats:
     """Reads the figures once, when first asked for; the plugin makes one per build."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._data: dict[str, object] | None = None
-        self._lost: list[str] | None = None
+        self._summary: Summary | SourceError | None = None
 
-    def data(self) -> dict[str, object]:
-        if self._data is None:
-            self._data = self._read()
-        return self._data
+    def summary(self) -> Summary:
+        """The figures, read through ``Summary.from_json``: a file that is not a whole summary
+        is an error at every insert that asks for a figure."""
+        if self._summary is None:
+            try:
+                self._summary = self._read()
+            except SourceError as error:
+                self._summary = error
+        if isinstance(self._summary, SourceError):
+            raise SourceError(self._summary.message)
+        return self._summary
 
-    def _read(self) -> dict[str, object]:
+    def _read(self) -> Summary:
         if not self.path.is_file():
             raise SourceError(f"the solver's figures {self.path} do not exist yet")
         try:
-            loaded = json.loads(self.path.read_text(encoding="utf-8-sig"),
-                                parse_constant=_no_constant)
-        except (OSError, ValueError, RecursionError) as error:
-            raise SourceError(f"cannot read {self.path}: {error}") from None
-        if not isinstance(loaded, dict):
-            raise SourceError(f"{self.path} must hold a JSON object")
-        return loaded
+            return read_summary(self.path)
+        except HalfMoonError as error:
+            raise SourceError(str(error)) from None
 
-    def _field(self, name: str, kind: type | tuple[type, ...]) -> object:
-        value: object = self.data()
-        for part in name.split("."):
-            value = value.get(part) if isinstance(value, dict) else None
-        if value is None and name in CONFIRMATIONS and isinstance(self.data().get("confirmed"), dict):
-            value = 0
+    def _field(self, name: str) -> object:
         if name not in FIGURES:
             raise SourceError(f"no figure {name!r} in {self.path.name} (figures: {', '.join(FIGURES)})")
-        if value is None:
-            raise SourceError(f"no figure {name!r} in {self.path.name}: a file of an older halfmoon? "
-                              "Merge the run again (runs/winnability/README.md, Publishing) "
-                              f"(figures: {', '.join(FIGURES)})")
-        if not isinstance(value, kind) or isinstance(value, bool):
-            raise SourceError(f"{self.path.name}: {name!r} must be {_KINDS.get(kind, 'a number')}, "
-                              f"not {json.dumps(value)[:40]}")
+        value: object = self.summary()
+        for part in name.split("."):
+            # A way that checked no verdict is left out of ``confirmed``: it counts 0.
+            value = value.get(part, 0) if isinstance(value, dict) else getattr(value, part)
         return value
 
     def number(self, name: str) -> int:
-        value = self._field(name, int)
-        if value < 0:  # type: ignore[operator]
-            raise SourceError(f"{self.path.name}: {name!r} is negative")
-        return value  # type: ignore[return-value]
+        return cast(int, self._field(name))
 
     def share(self, name: str) -> float:
         """won ÷ deals, or a bound of its 95% confidence interval, as the solver wrote it."""
-        value = float(self._field(name, (int, float)))  # type: ignore[arg-type]
-        if not (math.isfinite(value) and 0 <= value <= 1):
-            raise SourceError(f"{self.path.name}: {name!r} must be a share from 0 to 1, not {value}")
-        return value
+        return cast(float, self._field(name))
 
     def seconds(self, name: str) -> float:
-        value = float(self._field(name, (int, float)))  # type: ignore[arg-type]
-        if not (math.isfinite(value) and value >= 0):
-            raise SourceError(f"{self.path.name}: {name!r} must be a time of 0 or more, not {value}")
-        return value
+        return cast(float, self._field(name))
 
     def date(self) -> datetime.date:
-        text = self._field("date", str)
-        try:
-            return datetime.date.fromisoformat(text)  # type: ignore[arg-type]
-        except ValueError:
-            raise SourceError(f"{self.path.name}: 'date' is not a date (YYYY-MM-DD): {text!r}") from None
+        return datetime.date.fromisoformat(self.summary().date)
 
     def lost_deals(self) -> list[str]:
-        """The lost deals' codes, each read as a deal code (the page shows the code read, never
-        the file's text). Read once a build: every language's pages show them."""
-        if self._lost is None:
-            codes = self.data().get("lost_deals")
-            if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
-                raise SourceError(f"{self.path.name}: 'lost_deals' must be a list of deal codes")
-            self._lost = [self._code(f"lost_deals[{index}]", code) for index, code in enumerate(codes)]
-        return self._lost
-
-    def _code(self, name: str, text: str) -> str:
-        try:
-            return str(DealCode.parse(text))
-        except HalfMoonError as error:
-            raise SourceError(f"{self.path.name}: {name}: {error}") from None
+        """The lost deals' codes, each as the code read (the page never shows the file's text)."""
+        return self.summary().lost_deals
 
     def undecided_deals(self) -> list[UndecidedDeal]:
         """The deals left undecided, with what each was given, as many as ``undecided`` counts."""
-        entries = self.data().get("undecided_deals")
-        if not isinstance(entries, list):
-            raise SourceError(f"{self.path.name}: 'undecided_deals' must be a list of the undecided "
-                              "deals (halfmoon stats --merge … --json writes it)")
-        deals = [self._undecided(index, entry) for index, entry in enumerate(entries)]
-        if len(deals) != self.number("undecided"):
-            raise SourceError(f"{self.path.name}: 'undecided_deals' lists {len(deals)} deals, "
-                              f"'undecided' counts {self.number('undecided')}")
-        return deals
+        return self.summary().undecided_deals
 
     def _count_words(self, name: str, writer: Writer, form: str | None) -> str:
         """A count with its noun (and the verb, where the language agrees it with the count):
@@ -181,25 +118,6 @@ class Stats:
                               f"plural message {key!r} in the {writer.lang!r} catalog: a count "
                               "in prose is written with its noun")
         return writer.plural(key, self.number(name))
-
-    def _undecided(self, index: int, entry: object) -> UndecidedDeal:
-        where = f"{self.path.name}: undecided_deals[{index}]"
-        if not isinstance(entry, dict):
-            raise SourceError(f"{where} must be an object with {', '.join(UNDECIDED_FIELDS)}")
-        values: dict[str, Any] = {}
-        for name, kind in UNDECIDED_FIELDS.items():
-            value = entry.get(name)
-            if kind is int and not (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
-                raise SourceError(f"{where}: {name!r} must be a whole number of 0 or more, "
-                                  f"not {json.dumps(value)[:40]}")
-            if kind is str and not (isinstance(value, str) and value.strip()):
-                raise SourceError(f"{where}: {name!r} must be a name, not {json.dumps(value)[:40]}")
-            values[name] = value
-        if not SOLVER_NAME.fullmatch(values["sat_solver"]):
-            raise SourceError(f"{where}: 'sat_solver' must be a solver's name (letters, digits, "
-                              f"'.', '-', '_'), not {json.dumps(values['sat_solver'])[:40]}")
-        values["code"] = self._code(f"undecided_deals[{index}]", values["code"])
-        return UndecidedDeal(**values)
 
     def render(self, name: str, writer: Writer, case: str | None = None,
                form: str | None = None) -> str:
@@ -224,7 +142,7 @@ class Stats:
         if name == "date":
             return format_date(self.date(), "long", locale=locale)
         if name in CODES:
-            return writer.code(self._code(name, self._field(name, str)))  # type: ignore[arg-type]
+            return writer.code(cast(str, self._field(name)))
         if name == "deals":
             return writer.count(self.number(name), "deals", case)
         if name in COUNTS:

@@ -15,9 +15,11 @@ import math
 from html import escape
 from itertools import groupby
 
+from halfmoon.solver.figures import UndecidedDeal
+
 from .context import Context
 from .errors import SourceError
-from .stats import SHARE_DECIMALS, UndecidedDeal, percent
+from .stats import SHARE_DECIMALS, percent
 from .words import Writer
 
 WIDTH = 600
