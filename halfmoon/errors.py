@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-ECHO_LIMIT = 40
+import os
+from pathlib import Path
+
+ECHO_LIMIT = 40  # how much of an offending text (a token, a line of a page) a message repeats
 
 
 def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
@@ -13,6 +16,20 @@ def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
 def quoted(text: str, limit: int = ECHO_LIMIT) -> str:
     """``repr`` of ``text`` cut to ``limit`` characters: what error messages echo."""
     return repr(shorten(text, limit))
+
+
+def shown_path(path: str | os.PathLike[str], base: str | os.PathLike[str] | None = None) -> str:
+    """A path as its author knows it: relative to ``base`` (the working folder by default) when
+    inside it, else whole (``halfmoon/catalogs/en.json``, ``docs/index.md``)."""
+    whole, folder = Path(path).resolve(), Path(base if base is not None else Path.cwd()).resolve()
+    return str(whole.relative_to(folder)) if whole.is_relative_to(folder) else str(whole)
+
+
+def located(message: str, path: str | os.PathLike[str] | None = None, line: int | None = None) -> str:
+    """``file:line: message`` as every error that knows its place says it (either part may be
+    unknown, and is then left out)."""
+    where = ":".join(str(part) for part in (path, line) if part is not None)
+    return f"{where}: {message}" if where else message
 
 
 class HalfMoonError(ValueError):

@@ -8,6 +8,7 @@ reads the same files and chooses categories with ``Intl.PluralRules``.
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from pathlib import Path
 from babel import Locale, UnknownLocaleError
 
 from .cards import Card
-from .errors import HalfMoonError
+from .errors import ECHO_LIMIT, HalfMoonError, located
 from .files import NotAFileError, read_regular
 from .moves import Source, is_reserve
 
@@ -45,12 +46,20 @@ Message = str | dict[str, str]
 
 
 class TranslationError(HalfMoonError):
-    """A message that is missing, or asked for with the wrong placeholders."""
+    """A message that is missing, or asked for with the wrong placeholders; or a catalog file
+    that cannot be read, with the ``path`` of the file and the ``line`` at fault where known."""
+
+    def __init__(self, reason: str, path: str | os.PathLike[str] | None = None,
+                 line: int | None = None) -> None:
+        self.reason = reason
+        self.path = None if path is None else Path(path)
+        self.line = line
+        super().__init__(located(reason, path, line))
 
 
 def language_locale(code: str) -> Locale:
     """The Babel locale of a language code such as ``it``; TranslationError if it names none."""
-    shown = code if len(code) <= 40 else code[:40] + "…"
+    shown = code if len(code) <= ECHO_LIMIT else code[:ECHO_LIMIT] + "…"
     if LANGUAGE_CODE.fullmatch(code) and code not in NOT_LANGUAGES:
         try:
             locale = Locale.parse(code)
@@ -232,43 +241,61 @@ def message_problem(key: str, message: object) -> str | None:
     return None
 
 
-def read_messages(path: Path) -> tuple[dict[str, Message], dict[str, str]]:
-    """The well-formed messages of a catalog file, and for each malformed one (by key), why.
+def read_messages(path: Path) -> tuple[dict[str, Message], dict[str, TranslationError]]:
+    """The well-formed messages of a catalog file, and for each malformed one (by key), why,
+    at the line where it is written.
 
-    Raises TranslationError (one line: the file and what is wrong) when the file cannot be
-    read as a JSON object at all: not UTF-8, not JSON, nested without end, too big.
+    Raises TranslationError (one line: the file, the line where known, and what is wrong) when
+    the file cannot be read as a JSON object at all: not UTF-8, not JSON, nested without end,
+    too big.
     """
     try:
         data = read_regular(path, MAX_CATALOG_BYTES)
     except NotAFileError as error:
-        raise TranslationError(str(error)) from None
+        raise TranslationError(str(error).removeprefix(f"{path}: "), path) from None
     if len(data) > MAX_CATALOG_BYTES:
-        raise TranslationError(f"{path}: larger than {MAX_CATALOG_BYTES // 2**20} MB, not a catalog")
+        raise TranslationError(f"larger than {MAX_CATALOG_BYTES // 2**20} MB, not a catalog", path)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise TranslationError(
-            f"{path}: not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})"
+            f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})", path,
+            data.count(b"\n", 0, error.start) + 1,
         ) from None
     try:
         raw = json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as error:
-        raise TranslationError(f"{path}:{error.lineno}:{error.colno}: {error.msg}") from None
+        raise TranslationError(f"not valid JSON: {error.msg} (column {error.colno})", path,
+                               error.lineno) from None
     except RecursionError:
-        raise TranslationError(f"{path}: nested too deeply; a catalog is one flat object") from None
+        raise TranslationError("nested too deeply; a catalog is one flat object", path, 1) from None
+    except ValueError as error:  # a number of more digits than Python reads
+        raise TranslationError(f"not a catalog: {error}", path, 1) from None
     except _DuplicateKey as error:
-        raise TranslationError(f"{path}: message {error.key!r} is given twice") from None
+        raise TranslationError(f"message {error.key!r} is given twice", path,
+                               line_of(text, error.key, 2)) from None
     if not isinstance(raw, dict):
-        raise TranslationError(f"{path}: a catalog is a JSON object of messages")
+        raise TranslationError("a catalog is a JSON object of messages", path, 1)
     messages: dict[str, Message] = {}
-    malformed: dict[str, str] = {}
+    malformed: dict[str, TranslationError] = {}
     for key, message in raw.items():
         problem = message_problem(key, message)
         if problem is None:
             messages[key] = message
         else:
-            malformed[key] = f"{path.name}: {problem}"
+            malformed[key] = TranslationError(problem, path, line_of(text, key))
     return messages, malformed
+
+
+def line_of(text: str, key: str, occurrence: int = 1) -> int:
+    """The line where ``key`` is written in a catalog's text for the ``occurrence``-th time (the
+    first line if it is written with escapes and cannot be found)."""
+    written, offset = json.dumps(key, ensure_ascii=False), -1
+    for _ in range(occurrence):
+        offset = text.find(written, offset + 1)
+        if offset < 0:
+            return 1
+    return text.count("\n", 0, offset) + 1
 
 
 class _DuplicateKey(Exception):
@@ -289,7 +316,7 @@ def load_messages(path: Path) -> dict[str, Message]:
     """The messages of a catalog file; TranslationError at the first malformed one."""
     messages, malformed = read_messages(path)
     if malformed:
-        raise TranslationError(f"{path.parent / next(iter(malformed.values()))}")
+        raise next(iter(malformed.values()))
     return messages
 
 
@@ -336,11 +363,16 @@ def check_catalogs(directory: Path | None = None) -> list[str]:
     if not reference_path.is_file():
         raise TranslationError(f"{directory} has no {DEFAULT_LANGUAGE}.json to compare the catalogs with")
     reference, malformed = read_messages(reference_path)
-    problems = list(malformed.values())
+    problems = [_named(error) for error in malformed.values()]
     for path in sorted(directory.glob("*.json")):
         if path != reference_path:
             problems += _catalog_problems(path, reference)
     return problems
+
+
+def _named(error: TranslationError) -> str:
+    """A malformed message as check-catalogs lists it: the file's name (they share one folder)."""
+    return located(error.reason, error.path.name if error.path else None, error.line)
 
 
 def _catalog_problems(path: Path, reference: Mapping[str, Message]) -> list[str]:
@@ -352,7 +384,7 @@ def _catalog_problems(path: Path, reference: Mapping[str, Message]) -> list[str]
         messages, malformed = read_messages(path)
     except (TranslationError, OSError) as error:
         return [str(error)]
-    problems = list(malformed.values())
+    problems = [_named(error) for error in malformed.values()]
     categories = set(plural_categories(lang))
     for key in sorted(reference.keys() - messages.keys() - malformed.keys()):
         problems.append(f"{path.name}: missing message {key!r}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -255,13 +256,16 @@ def test_malformed_messages_are_listed_with_file_and_key(catalogs, capsys, value
 @pytest.mark.parametrize(
     ("content", "needle"),
     [
-        (b"\xff\xfe{}", "fr.json: not UTF-8 text (byte 0xff at offset 0)"),
-        (b"[" * 100_000 + b"]" * 100_000, "fr.json: nested too deeply"),
-        (b'{"a": ' * 50_000 + b'"x"' + b"}" * 50_000, "fr.json: nested too deeply"),
-        (b'{"source.pile": "a", "source.pile": "b"}', "message 'source.pile' is given twice"),
-        (b"[1, 2]", "fr.json: a catalog is a JSON object"),
-        (b"", "fr.json:1:1: Expecting value"),
-        (b"{\n  'a': 1}", "fr.json:2:3"),
+        (b"\xff\xfe{}", "fr.json:1: not UTF-8 text (byte 0xff at offset 0)"),
+        (b'{\n"a": "b",\n"c": "\xe9"}', "fr.json:3: not UTF-8 text (byte 0xe9 at offset 18)"),
+        (b"[" * 100_000 + b"]" * 100_000, "fr.json:1: nested too deeply"),
+        (b'{"a": ' * 50_000 + b'"x"' + b"}" * 50_000, "fr.json:1: nested too deeply"),
+        (b'{\n"source.pile": "a",\n"source.pile": "b"}', "fr.json:3: message 'source.pile' is given twice"),
+        (b'{"n": ' + b"9" * 5000 + b"}", "fr.json:1: not a catalog: Exceeds the limit"),
+        (b"[1, 2]", "fr.json:1: a catalog is a JSON object"),
+        (b"", "fr.json:1: not valid JSON: Expecting value (column 1)"),
+        (b"{\n  'a': 1}", "fr.json:2: not valid JSON: Expecting property name enclosed in double quotes "
+                          "(column 3)"),
     ],
 )
 def test_unreadable_catalog_files_are_one_line_each_and_the_others_still_checked(
@@ -272,7 +276,7 @@ def test_unreadable_catalog_files_are_one_line_each_and_the_others_still_checked
     code, out, err = check(capsys, catalogs)
     assert code == 1 and err == ""
     assert any(needle in line for line in out.splitlines()), out
-    assert "ru.json: 'source.slot' is a number" in out
+    assert "ru.json:1: 'source.slot' is a number" in out
 
 
 def test_a_file_named_like_no_language_is_reported_not_read(catalogs, capsys):
@@ -328,7 +332,7 @@ def test_any_json_as_messages_gives_problems_never_a_traceback(tmp_path_factory,
     (directory / "en.json").write_bytes((catalog_dir() / "en.json").read_bytes())
     (directory / "ru.json").write_text(json.dumps(messages), encoding="utf-8")
     problems = check_catalogs(directory)
-    assert all(problem.startswith("ru.json: ") for problem in problems)
+    assert all(re.match(r"ru\.json(:\d+)?: ", problem) for problem in problems), problems
     assert problems  # ru lacks nearly every message
 
 
@@ -415,3 +419,32 @@ def test_the_code_error_counts_as_many_parts_as_the_deal_codes_page(lang):
     before_table = "\n".join(lines[:start])
     assert FOUR[lang] in before_table
     assert FOUR[lang] in catalog(lang).text("game.code_error.parts")
+
+
+def test_a_malformed_message_is_named_at_its_line_by_the_engine_and_the_plugin(catalogs, capsys,
+                                                                              monkeypatch):
+    from halfmoon_mkdocs.catalogs import checked_catalog
+    from halfmoon_mkdocs.errors import SourceError
+
+    from halfmoon import i18n
+
+    ru = json.loads((catalogs / "ru.json").read_text(encoding="utf-8"))
+    ru["source.slot"] = 7
+    text = json.dumps(ru, ensure_ascii=False, indent=1)
+    (catalogs / "ru.json").write_text(text, encoding="utf-8")
+    line = text.splitlines().index(' "source.slot": 7,') + 1
+    code, out, _ = check(capsys, catalogs)
+    assert code == 1 and f"ru.json:{line}: 'source.slot' is a number" in out
+    with pytest.raises(TranslationError) as caught:
+        i18n.load_messages(catalogs / "ru.json")
+    assert (caught.value.path, caught.value.line) == (catalogs / "ru.json", line)
+    assert str(caught.value) == f"{catalogs / 'ru.json'}:{line}: {caught.value.reason}"
+    i18n.catalog.cache_clear()
+    monkeypatch.setattr(i18n, "catalog_dir", lambda: catalogs)
+    try:
+        with pytest.raises(SourceError) as plugin_error:
+            checked_catalog("ru")
+    finally:
+        i18n.catalog.cache_clear()
+    assert (plugin_error.value.line, plugin_error.value.message) == (line, caught.value.reason)
+    assert plugin_error.value.path.endswith("ru.json")

@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
+from halfmoon.errors import quoted
+
 from .errors import SourceError
 
 _PREFIX_CHARACTERS = " \t>"  # indentation, list item continuation, block quote markers
-MAX_QUOTE = 60  # how much of an offending line an error message repeats
 
 
 @dataclass(frozen=True)
@@ -65,13 +66,6 @@ class _Fence:
     char: str
     length: int
     info: str
-
-
-def quote(text: str) -> str:
-    """``text`` for an error message: repr'd, and cut when long."""
-    if len(text) > MAX_QUOTE:
-        return repr(text[:MAX_QUOTE]) + "…"
-    return repr(text)
 
 
 def _opening_fence(line: str) -> _Fence | None:
@@ -140,7 +134,7 @@ def _fenced(fence: _Fence, body: list[str], text: str, line: int, closed: bool,
         return Segment(text, line, "code", error=error)
     if len(words) > 1:
         error = SourceError(f"the {kind} block takes nothing after its name on the fence line "
-                            f"(found {quote(' '.join(words[1:]))}); write options as "
+                            f"(found {quoted(' '.join(words[1:]))}); write options as "
                             "'key: value' lines inside the block", line)
         return Segment(text, line, "code", error=error)
     try:
@@ -155,7 +149,7 @@ def _misspelt(kind: str, line: int, kinds: Mapping[str, Syntax]) -> SourceError 
     squeezed = "".join(ch for ch in kind.lower() if ch.isalnum())
     if "halfmoon" not in squeezed:
         return None
-    return SourceError(f"unknown block {quote(kind)}: a Half Moon block is one of "
+    return SourceError(f"unknown block {quoted(kind)}: a Half Moon block is one of "
                        f"{', '.join(kinds)} (lower case, right after the fence)", line)
 
 
@@ -174,11 +168,11 @@ def parse_block(kind: str, syntax: Syntax, body: list[str], fence_line: int,
         key, value = key.strip().lower(), value.strip()
         if not colon or not key or not all(ch.isascii() and (ch.isalpha() or ch in "-_")
                                            for ch in key):
-            raise SourceError(f"{kind} block: expected 'key: value', found {quote(text)}",
+            raise SourceError(f"{kind} block: expected 'key: value', found {quoted(text)}",
                               line_number)
         if key not in syntax.keys:
             allowed = ", ".join(sorted(syntax.keys)) or "none"
-            raise SourceError(f"{kind} block: unknown key {quote(key)} (allowed: {allowed})",
+            raise SourceError(f"{kind} block: unknown key {quoted(key)} (allowed: {allowed})",
                               line_number)
         if key in options:
             raise SourceError(f"{kind} block: {key!r} is given twice", line_number)

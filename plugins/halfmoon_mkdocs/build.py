@@ -7,7 +7,6 @@ last one. Within the build each of them is read, parsed and replayed once.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -17,6 +16,7 @@ from mkdocs.plugins import get_plugin_logger
 from mkdocs.utils.meta import get_data
 
 from halfmoon import HalfMoonError, i18n
+from halfmoon.errors import shown_path
 
 from . import assets
 from .catalogs import catalog_fault, checked_catalog, published
@@ -51,10 +51,7 @@ class PageSource:
     def read(cls, abs_path: str | None, src_uri: str, project_dir: Path) -> PageSource:
         if not abs_path:
             return cls(src_uri)
-        try:
-            shown = os.path.relpath(abs_path, project_dir)
-        except ValueError:
-            shown = abs_path
+        shown = shown_path(abs_path, project_dir)
         try:
             text = Path(abs_path).read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from halfmoon.errors import located
+
 
 class SourceError(Exception):
     """Something wrong at a line of a page (the plugin adds the page's path), or of another
@@ -20,5 +22,4 @@ class SourceError(Exception):
         return SourceError(self.message, line)
 
     def __str__(self) -> str:
-        where = ":".join(str(part) for part in (self.path, self.line) if part is not None)
-        return f"{where}: {self.message}" if where else self.message
+        return located(self.message, self.path, self.line)

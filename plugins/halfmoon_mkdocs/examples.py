@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from halfmoon import Card, DealCode, HalfMoonError, Move, Position, Record
+from halfmoon.errors import quoted, shown_path
 
-from .blocks import quote
 from .errors import SourceError
 
 MAX_RECORD_BYTES = 1_000_000  # a won game's record is well under 1 kB
@@ -24,9 +24,9 @@ def whole_number(text: str, what: str) -> int:
     """A number written by an author (a move's number, a count): ASCII digits only, and never
     more than a page could mean; ``²``, ``３``, ``٣``, signs or 10-digit numbers are errors."""
     if not text or not all("0" <= ch <= "9" for ch in text):
-        raise SourceError(f"{what} {quote(text)} is not a whole number (digits 0 to 9)")
+        raise SourceError(f"{what} {quoted(text)} is not a whole number (digits 0 to 9)")
     if len(text.lstrip("0")) > MAX_DIGITS:
-        raise SourceError(f"{what} {quote(text)} is too large (at most {MAX_DIGITS} digits)")
+        raise SourceError(f"{what} {quoted(text)} is too large (at most {MAX_DIGITS} digits)")
     return int(text)
 
 
@@ -121,7 +121,7 @@ class Example:
         elif word and all("0" <= ch <= "9" for ch in word):
             number = whole_number(word, what)
         else:
-            raise SourceError(f"{what} {quote(text.strip())} is not a number, 'middle', 'end', "
+            raise SourceError(f"{what} {quoted(text.strip())} is not a number, 'middle', 'end', "
                               "'triple' or 'before-triple'")
         lowest = 0 if allow_zero else 1
         if not lowest <= number <= self.length:
@@ -143,7 +143,7 @@ class ExampleLoader:
     def path_of(self, relative: str) -> Path:
         path = (self.docs_dir / relative).resolve()
         if not path.is_relative_to(self.docs_dir.resolve()):
-            raise SourceError(f"record {quote(relative)} is outside the docs folder")
+            raise SourceError(f"record {quoted(relative)} is outside the docs folder")
         return path
 
     def record(self, relative: str) -> Example:
@@ -168,9 +168,9 @@ class ExampleLoader:
         path = self.path_of(relative)
         shown = self._shown(path)
         if not path.exists():
-            raise SourceError(f"record file {quote(relative)} not found in {self._shown(self.docs_dir)}")
+            raise SourceError(f"record file {quoted(relative)} not found in {self._shown(self.docs_dir)}")
         if not path.is_file():
-            raise SourceError(f"record {quote(relative)} is not a file")
+            raise SourceError(f"record {quoted(relative)} is not a file")
         try:
             with path.open("rb") as handle:
                 data = handle.read(MAX_RECORD_BYTES + 1)
@@ -186,11 +186,7 @@ class ExampleLoader:
         return _parse(text, shown)
 
     def _shown(self, path: Path) -> str:
-        """A path as the author knows it: relative to the project when inside it."""
-        try:
-            return os.path.relpath(path, self.project_dir)
-        except ValueError:
-            return str(path)
+        return shown_path(path, self.project_dir)
 
 
 def _parse(text: str, name: str) -> Example:

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from html import escape
 
 from halfmoon import Card, HalfMoonError, IllegalMoveError, Move, Position, parse_source
+from halfmoon.errors import quoted
 from halfmoon.i18n import joined_before
 from halfmoon.moves import PILE_SOURCES
 
-from .blocks import quote
 from .catalogs import engine_error
 from .context import Context
 from .errors import SourceError
@@ -42,10 +42,10 @@ class Call:
     def check(self, count: int, options: AbstractSet[str] = frozenset()) -> None:
         if len(self.args) > count:
             raise SourceError(f"{{{{hm {self.name}}}}} takes {count} argument(s), got "
-                              f"{quote(' '.join(self.args))}")
+                              f"{quoted(' '.join(self.args))}")
         unknown = set(self.options) - options - {"record"}
         if unknown:
-            raise SourceError(f"{{{{hm {self.name}}}}} has no option {quote(sorted(unknown)[0])}")
+            raise SourceError(f"{{{{hm {self.name}}}}} has no option {quoted(sorted(unknown)[0])}")
 
 
 MAX_INSERT = 500  # characters between {{hm and }}: far more than any insert needs
@@ -53,7 +53,7 @@ MAX_INSERT = 500  # characters between {{hm and }}: far more than any insert nee
 
 def parse_call(body: str) -> Call:
     if len(body) > MAX_INSERT:
-        raise SourceError(f"insert {quote(body.strip())} is longer than {MAX_INSERT} characters")
+        raise SourceError(f"insert {quoted(body.strip())} is longer than {MAX_INSERT} characters")
     words = body.split()
     if not words:
         raise SourceError("empty insert {{hm}}: name what to write, e.g. {{hm move 1}}")
@@ -62,10 +62,10 @@ def parse_call(body: str) -> Call:
         if "=" in word:
             key, _, value = word.partition("=")
             if not key or not value:
-                raise SourceError(f"insert {quote(body.strip())}: option {quote(word)} needs a "
+                raise SourceError(f"insert {quoted(body.strip())}: option {quoted(word)} needs a "
                                   "name and a value")
             if key in options:
-                raise SourceError(f"insert {quote(body.strip())}: option {quote(key)} is given twice")
+                raise SourceError(f"insert {quoted(body.strip())}: option {quoted(key)} is given twice")
             options[key] = value
         else:
             args.append(word)
@@ -139,7 +139,7 @@ def render_insert(call: Call, writer: Writer, context: Context) -> str:
     handler = INSERTS.get(call.name)
     if handler is None:
         names = ", ".join(sorted(INSERTS))
-        raise SourceError(f"unknown insert {{{{hm {quote(call.name)[1:-1]}}}}} (known: {names})")
+        raise SourceError(f"unknown insert {{{{hm {quoted(call.name)[1:-1]}}}}} (known: {names})")
     try:
         return handler(call, writer, context)
     except HalfMoonError as error:  # a catalog message that cannot be filled, a bad source
@@ -244,7 +244,7 @@ def insert_card(call: Call, writer: Writer, context: Context) -> str:
     try:
         return writer.card(Card.parse(text))
     except (HalfMoonError, ValueError) as error:
-        raise SourceError(f"{quote(text)} is not a card: {error}") from None
+        raise SourceError(f"{quoted(text)} is not a card: {error}") from None
 
 
 def insert_count(call: Call, writer: Writer, context: Context) -> str:
@@ -286,7 +286,7 @@ def insert_mismatch(call: Call, writer: Writer, context: Context) -> str:
     call.check(1)
     kind = call.arg(0, f"one of {', '.join(MISMATCHES)}")
     if kind not in MISMATCHES:
-        raise SourceError(f"{{{{hm mismatch}}}}: {quote(kind)} is not one of {', '.join(MISMATCHES)}")
+        raise SourceError(f"{{{{hm mismatch}}}}: {quoted(kind)} is not one of {', '.join(MISMATCHES)}")
     example = _example(call, context)
     start = example.position(0)
     playable = list(start.playable().items())

@@ -15,8 +15,9 @@ from html import escape
 
 from halfmoon import HalfMoonError, parse_source
 from halfmoon.diagram import render_svg, text_alternative_items
+from halfmoon.errors import quoted
 
-from .blocks import Block, Syntax, needs_one_game, needs_player, no_check, quote
+from .blocks import Block, Syntax, needs_one_game, needs_player, no_check
 from .catalogs import engine_error
 from .context import Context
 from .errors import SourceError
@@ -89,7 +90,7 @@ def _marks(block: Block, example: Example, after: int) -> tuple[str, ...]:
         try:
             source = parse_source(word)
         except HalfMoonError:
-            raise SourceError(f"mark: {quote(word)} is not a pile (1 to 12) or a slot (R1 to R8)",
+            raise SourceError(f"mark: {quoted(word)} is not a pile (1 to 12) or a slot (R1 to R8)",
                               line) from None
         if position.card_at(source) is None:
             raise SourceError(f"mark: {source} is empty after move {after}", line)
@@ -112,7 +113,7 @@ def caption_text(diagram: Diagram, writer: Writer, context: Context) -> str:
     }
     if CAPTION_KEY.fullmatch(caption):
         if not writer.has_text(caption):
-            raise SourceError(f"caption: the {writer.lang!r} catalog has no message {quote(caption)}",
+            raise SourceError(f"caption: the {writer.lang!r} catalog has no message {quoted(caption)}",
                               line)
         try:
             return writer.text(caption, **params)
@@ -158,7 +159,7 @@ def tip_html(block: Block, context: Context) -> str:
         raise error.at(line) from None
     if found is None:
         raise SourceError("halfmoon-tip: the figures hold no example for "
-                          f"{quote(block.options['player'])}", line)
+                          f"{quoted(block.options['player'])}", line)
     example = context.loader.inline(str(found.code), " ".join(str(move) for move in found.before))
     after = len(found.before)
     figures = [
