@@ -19,7 +19,7 @@ from pathlib import Path
 from babel import Locale, UnknownLocaleError
 
 from .cards import Card
-from .errors import ECHO_LIMIT, HalfMoonError, located
+from .errors import HalfMoonError, located, quoted
 from .files import NotAFileError, read_regular
 from .moves import Source, is_reserve
 
@@ -59,7 +59,6 @@ class TranslationError(HalfMoonError):
 
 def language_locale(code: str) -> Locale:
     """The Babel locale of a language code such as ``it``; TranslationError if it names none."""
-    shown = code if len(code) <= ECHO_LIMIT else code[:ECHO_LIMIT] + "…"
     if LANGUAGE_CODE.fullmatch(code) and code not in NOT_LANGUAGES:
         try:
             locale = Locale.parse(code)
@@ -69,7 +68,7 @@ def language_locale(code: str) -> Locale:
             if locale.language == code:
                 return locale
     raise TranslationError(
-        f"{shown!r} is not a language code: use a two- or three-letter ISO 639 code "
+        f"{quoted(code)} is not a language code: use a two- or three-letter ISO 639 code "
         "that CLDR knows, such as 'it' or 'pt'"
     )
 
@@ -378,7 +377,7 @@ def _named(error: TranslationError) -> str:
 def _catalog_problems(path: Path, reference: Mapping[str, Message]) -> list[str]:
     lang = path.stem
     if not is_language(lang):
-        return [f"{path.name}: {lang[:40]!r} is not a language code CLDR knows; "
+        return [f"{path.name}: {quoted(lang)} is not a language code CLDR knows; "
                 "name the file after the language, such as it.json"]
     try:
         messages, malformed = read_messages(path)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..errors import HalfMoonError
+from ..errors import HalfMoonError, quoted
 
 MAX_NODES = 10**15  # the SAT solver's conflict budget is a 64-bit integer
 
@@ -25,7 +25,7 @@ def parse_shard(text: str) -> tuple[int, int]:
     k, slash, n = text.partition("/")
     if not (slash and k.isascii() and k.isdigit() and n.isascii() and n.isdigit()
             and len(k) < 7 and len(n) < 7 and 1 <= int(k) <= int(n)):
-        raise SolverUsageError(f"--shard must be K/N with 1 <= K <= N (e.g. 1/2), not {text[:40]!r}")
+        raise SolverUsageError(f"--shard must be K/N with 1 <= K <= N (e.g. 1/2), not {quoted(text)}")
     return int(k), int(n)
 
 

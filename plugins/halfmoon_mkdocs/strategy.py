@@ -9,11 +9,12 @@ example is read from the published file and checked against the engine, never ty
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from halfmoon import DealCode, HalfMoonError, Move, Position
+from halfmoon.errors import shorten
+from halfmoon.solver.figures import strict_json
 from halfmoon.solver.strategy import PLAYER_NAMES, PLAYERS_ID, player, wins_after
 
 from .errors import SourceError
@@ -82,14 +83,15 @@ class StrategyFigures:
         if not self.path.is_file():
             raise SourceError(f"the strategy figures {self.path} do not exist yet (runs/strategy/README.md)")
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"), parse_constant=_refuse)
+            data = strict_json(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError, RecursionError) as error:
             raise SourceError(f"cannot read {self.path}: {error}") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise SourceError(f"{name}: not the strategy figures (no {FORMAT!r} format)")
         if data.get("players_id") != PLAYERS_ID:
-            raise SourceError(f"{name}: figures of other players ({str(data.get('players_id'))[:60]}; these "
-                              f"are {PLAYERS_ID}): merge the strategy run again")
+            theirs = shorten(str(data.get("players_id")))
+            raise SourceError(f"{name}: figures of other players ({theirs}; these are {PLAYERS_ID}): "
+                              "merge the strategy run again")
         deals = data.get("deals")
         if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
             raise SourceError(f"{name}: 'deals' must be a positive whole number")
@@ -105,10 +107,6 @@ class StrategyFigures:
             players[entry["name"]] = PlayerFigures(entry["name"], _share(entry, deals, where), beyond,
                                                    _example(entry.get("example"), entry["name"], where))
         return deals, _share(data.get("perfect"), deals, f"{name}: perfect"), players
-
-
-def _refuse(constant: str) -> object:
-    raise ValueError(f"{constant} is not a number")
 
 
 def _get(entry: object, key: str) -> object:
