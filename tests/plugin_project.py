@@ -34,6 +34,18 @@ MESSAGE = r"^(?P<file>[^\s:][^:\n]*?)(?::(?P<line>\d+))?: (?P<what>\S[^\n]*)$"
 PUBLISHED_FIGURES = Path(__file__).resolve().parent.parent / "docs" / "records" / "winnability.json"
 
 
+def copy_site_project(folder: Path, names: tuple[str, ...], files: tuple[str, ...] = ("mkdocs.yml",)) -> Path:
+    """The project's folders ``names`` and top-level ``files`` copied into ``folder`` (no
+    caches, no built site), for a test that changes the site and builds the copy."""
+    root = Path(__file__).resolve().parent.parent
+    for name in names:
+        shutil.copytree(root / name, folder / name,
+                        ignore=shutil.ignore_patterns("__pycache__", "site", ".hypothesis"))
+    for name in files:
+        shutil.copy(root / name, folder / name)
+    return folder
+
+
 def summary_json(*without: str, **changes: object) -> str:
     """The published winnability figures (a whole ``halfmoon stats --json`` file) as JSON text,
     with the fields ``without`` left out and ``changes`` made."""

@@ -43,10 +43,10 @@ def example_moves() -> list[list[str]]:
 
 
 def open_play(page, site_url: str, lang: str = "en", fragment: str = EXAMPLE, fresh: bool = True):
-    page.goto(site_url + PLAY_PATHS[lang] + (f"#{fragment}" if fragment else ""))
-    if fresh:
+    if fresh:  # emptied on a page without the game, whose writes could land after the clearing
+        page.goto(site_url)
         page.evaluate("localStorage.clear()")
-        page.reload()
+    page.goto(site_url + PLAY_PATHS[lang] + (f"#{fragment}" if fragment else ""))
     page.wait_for_selector(".hm-board [data-source='1']")
     return page
 
@@ -477,9 +477,10 @@ def test_every_pile_and_slot_is_a_named_button_with_its_count_and_card(page, sit
     label = page.locator(".hm-game [data-source='1']").get_attribute("aria-label")
     face = page.locator(".hm-game [data-source='1'] .hm-face").inner_text()
     # What the cell shows first (face, pile, count: WCAG 2.5.3), then the words.
-    assert label == f"{face} 1 8: " + fr.text(
+    words = fr.text(
         "game.pile.label", pile="1", count=fr.plural("docs.count.cards", 8), card=fr.card_words(position.card_at("1"))
     )
+    assert label == fr.text("docs.label_value", label=f"{face} 1 8", value=words)
     cells = page.locator(".hm-game button[data-source]")
     assert cells.count() == 20
     faces = page.eval_on_selector_all(".hm-game .hm-face", "n => n.map(x => x.textContent)")

@@ -16,7 +16,6 @@ import html
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from collections import Counter
@@ -29,6 +28,7 @@ from halfmoon_mkdocs.errors import SourceError
 from halfmoon_mkdocs.stats import Stats
 from halfmoon_mkdocs.strategy import StrategyFigures
 from halfmoon_mkdocs.words import Writer
+from plugin_project import copy_site_project
 
 pytestmark = pytest.mark.slow
 
@@ -56,7 +56,7 @@ STRATEGY_WON = "604<script>alert(12)</script>"
 # Each hostile figure, and what the build's error must name (the file, then the figure).
 FIGURE_ERRORS = {
     "lost_deals[0]": ("winnability.json", "lost_deals[0]"),
-    "start": ("winnability.json", "start: "),
+    "start": ("winnability.json", "'start'"),
     "sat_solver": ("winnability.json", "'sat_solver'"),
     "won_share": ("winnability.json", "'won_share'"),
     "won": ("winnability.json", "'won'"),
@@ -225,11 +225,7 @@ def plant(copy: Path) -> None:
 
 @pytest.fixture(scope="module")
 def hostile(tmp_path_factory) -> HostileBuild:
-    copy = tmp_path_factory.mktemp("hostile")
-    for name in PROJECT:
-        shutil.copytree(ROOT / name, copy / name,
-                        ignore=shutil.ignore_patterns("__pycache__", "site", ".hypothesis"))
-    shutil.copy(ROOT / "mkdocs.yml", copy / "mkdocs.yml")
+    copy = copy_site_project(tmp_path_factory.mktemp("hostile"), PROJECT)
     plant(copy)
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1",
            "PYTHONPATH": os.pathsep.join([str(copy), str(copy / "plugins")])}
@@ -299,7 +295,7 @@ def _one_figure(change):  # type: ignore[no-untyped-def]
 WINNABILITY_ALONE = {
     "lost_deals[0]": (_one_figure(lambda f: f["lost_deals"].__setitem__(0, LOST)),
                       lambda stats, writer: stats.lost_deals()),
-    "start: ": (_one_figure(lambda f: f.__setitem__("start", START)),
+    "'start'": (_one_figure(lambda f: f.__setitem__("start", START)),
                 lambda stats, writer: stats.render("start", writer)),
     "'sat_solver'": (
         _one_figure(lambda f: f["undecided_deals"][0].__setitem__("sat_solver", SOLVER)),

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import time
@@ -19,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from plugin_project import copy_site_project
 
 from halfmoon import Position, Record
 from halfmoon.cli.languages import UNTRANSLATED
@@ -53,11 +53,12 @@ LANGUAGES = {
             "game.button.export": "Exportovat hru", "game.settings.legend": "Nastavení",
             "game.said.selected": "Vybráno: {what}",
         },
+        # A count keeps to its noun with a no-break space, as translation-status --strict asks.
         plurals={
-            "docs.count.moves": {"one": "{count} tah", "few": "{count} tahy",
-                                 "many": "{count} tahu", "other": "{count} tahů"},
-            "docs.count.cards": {"one": "{count} karta", "few": "{count} karty",
-                                 "many": "{count} karty", "other": "{count} karet"},
+            "docs.count.moves": {"one": "{count}\u00a0tah", "few": "{count}\u00a0tahy",
+                                 "many": "{count}\u00a0tahu", "other": "{count}\u00a0tahů"},
+            "docs.count.cards": {"one": "{count}\u00a0karta", "few": "{count}\u00a0karty",
+                                 "many": "{count}\u00a0karty", "other": "{count}\u00a0karet"},
         },
         paragraphs=(
             "Half Moon je solitér pro dva balíčky karet. Všechny karty leží na stole od "
@@ -79,8 +80,8 @@ LANGUAGES = {
             "game.said.selected": "เลือก {what} แล้ว",
         },
         plurals={
-            "docs.count.moves": {"other": "{count} ตา"},
-            "docs.count.cards": {"other": "{count} ใบ"},
+            "docs.count.moves": {"other": "{count}\u00a0ตา"},
+            "docs.count.cards": {"other": "{count}\u00a0ใบ"},
         },
         paragraphs=(
             "ฮาล์ฟมูน คือเกมไพ่คนเดียวที่ใช้ไพ่สองสำรับ ไพ่ทุกใบวางอยู่บนโต๊ะตั้งแต่เริ่มเกม "
@@ -201,12 +202,7 @@ class Copy:
 
 @pytest.fixture(scope="module")
 def added(tmp_path_factory) -> Copy:
-    copy = tmp_path_factory.mktemp("project")
-    for name in PROJECT:
-        shutil.copytree(ROOT / name, copy / name,
-                        ignore=shutil.ignore_patterns("__pycache__", "site", ".hypothesis"))
-    for name in ("mkdocs.yml", "pyproject.toml"):
-        shutil.copy(ROOT / name, copy / name)
+    copy = copy_site_project(tmp_path_factory.mktemp("project"), PROJECT, ("mkdocs.yml", "pyproject.toml"))
     steps: dict[str, float] = {}
 
     def step(name: str, *args: str) -> subprocess.CompletedProcess:

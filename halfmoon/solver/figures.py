@@ -11,7 +11,7 @@ import datetime
 import json
 import math
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Protocol, TypeVar, get_type_hints
@@ -90,8 +90,25 @@ def shard_numbers(start: str, deals: int, shard: int, of: int) -> Iterator[int]:
     return (first + i for i in range(shard - 1, deals, of))
 
 
+class ShardedRun:
+    """The deals of a results file's header: ``deals`` deals from ``start``, every ``of``-th
+    from the ``shard``-th (the winnability run's and the strategy run's alike)."""
+
+    __slots__ = ()
+    start: str
+    deals: int
+    shard: int
+    of: int
+
+    def numbers(self) -> Iterator[int]:
+        return shard_numbers(self.start, self.deals, self.shard, self.of)
+
+    def size(self) -> int:
+        return len(range(self.shard - 1, self.deals, self.of))
+
+
 @dataclass(frozen=True, slots=True)
-class RunHeader:
+class RunHeader(ShardedRun):
     """What a results file holds: ``deals`` deals from ``start``, every ``of``-th from the ``shard``-th."""
 
     start: str
@@ -101,12 +118,6 @@ class RunHeader:
     shard: int = 1
     of: int = 1
     format: str = FORMAT
-
-    def numbers(self) -> Iterator[int]:
-        return shard_numbers(self.start, self.deals, self.shard, self.of)
-
-    def size(self) -> int:
-        return len(range(self.shard - 1, self.deals, self.of))
 
     def whole_run(self) -> tuple[str, int, int, str, int]:
         """What the shards of one run share."""
@@ -336,20 +347,24 @@ class Summary:
         """The figures of a ``halfmoon stats --json`` file, every field checked (its type, its
         range, a deal code read as one); FiguresFileError naming ``where`` and the field."""
         top = _Fields(data, where, "", _names(cls))
-        summary = cls(
-            deals=top.whole("deals"), start=top.code("start"), last=top.code("last"),
-            complete=top.flag("complete"), won=top.whole("won"), lost=top.whole("lost"),
-            undecided=top.whole("undecided"), won_share=top.share("won_share"),
-            ci_low=top.share("ci_low"), ci_high=top.share("ci_high"),
-            confidence=top.share("confidence"), nodes=top.whole("nodes"),
-            search_positions=top.whole("search_positions"),
-            confirm_positions=top.whole("confirm_positions"), solver=top.text("solver"),
-            confirmed=top.counts("confirmed"), random_player=top.player("random_player"),
-            greedy_player=top.player("greedy_player"), cpu_seconds=top.time("cpu_seconds"),
-            ms_per_deal=top.times("ms_per_deal"), lost_deals=top.codes("lost_deals"),
-            undecided_deals=top.undecided_deals("undecided_deals"), date=top.date("date"),
-            command=top.text("command"),
-        )
+        readers: dict[str, Callable[[str], object]] = {
+            "deals": top.whole, "start": top.code, "last": top.code, "complete": top.flag,
+            "won": top.whole, "lost": top.whole, "undecided": top.whole, "won_share": top.share,
+            "ci_low": top.share, "ci_high": top.share, "confidence": top.share, "nodes": top.whole,
+            "search_positions": top.whole, "confirm_positions": top.whole, "solver": top.text,
+            "confirmed": top.counts, "random_player": top.player, "greedy_player": top.player,
+            "cpu_seconds": top.time, "ms_per_deal": top.times, "lost_deals": top.codes,
+            "undecided_deals": top.undecided_deals, "date": top.date, "command": top.text,
+        }
+        values, problems = {}, []
+        for name, read in readers.items():
+            try:
+                values[name] = read(name)
+            except FiguresFileError as error:  # every bad field is told at once, not one a build
+                problems.append(str(error).removeprefix(f"{where}: "))
+        if problems:
+            raise FiguresFileError(f"{where}: {'; '.join(problems)}")
+        summary = cls(**values)  # type: ignore[arg-type]  # each reader gives its field's type
         if len(summary.undecided_deals) != summary.undecided:
             raise FiguresFileError(f"{where}: 'undecided_deals' lists {len(summary.undecided_deals)} "
                                    f"deals, 'undecided' counts {summary.undecided}")

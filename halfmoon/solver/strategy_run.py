@@ -9,13 +9,13 @@ run merge into the figures of the Strategy page (``docs/records/strategy.json``)
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from ..dealcode import DealCode
 from ..errors import HalfMoonError
-from .figures import ResultsLines, Share, dumps, read_header, shard_numbers
+from .figures import ResultsLines, ShardedRun, Share, dumps, read_header
 from .search import Verdict
 from .strategy import PLAYER_NAMES, PLAYERS, PLAYERS_ID, Player, TurningPoint, player, turning_point
 from .verdicts import Verdicts
@@ -31,19 +31,13 @@ class StrategyFileError(HalfMoonError):
 
 
 @dataclass(frozen=True, slots=True)
-class StrategyHeader:
+class StrategyHeader(ShardedRun):
     start: str
     deals: int
     players: str
     shard: int = 1
     of: int = 1
     format: str = FORMAT
-
-    def numbers(self) -> Iterator[int]:
-        return shard_numbers(self.start, self.deals, self.shard, self.of)
-
-    def size(self) -> int:
-        return len(range(self.shard - 1, self.deals, self.of))
 
     @classmethod
     def from_json(cls, data: object, where: str) -> StrategyHeader:

@@ -115,6 +115,14 @@ for (const locks of [null, "locks"]) {
   check(`${locks ?? "no locks"}: another game counts again`, later.won === 2 && later.streak === 0, later);
   if (locks) check("the statistics are changed under one lock", asked.length === 5 && new Set(asked).size === 1, asked);
 }
+// A reset forgets what was counted: the game under way counts its ending again, once.
+store.resetStats();
+check("reset: nothing counted any more", !store.wasCounted("won:g1") && store.loadStats().played === 0);
+await store.countStats("played:g3", (s) => { s.played += 1; });
+await store.countStats("won:g3", win);
+await store.countStats("won:g3", win);
+const reset = store.loadStats();
+check("reset: the game under way adds up after it", reset.played === 1 && reset.won === 1 && reset.streak === 1, reset);
 // The list of counted events stays small.
 for (let i = 0; i < 200; i += 1) await store.countStats(`won:x${i}`, win);
 check("counted events: only the last ones kept", localStorage.getItem(store.COUNTED_KEY).length < 2000

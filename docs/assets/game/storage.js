@@ -148,8 +148,14 @@ export function countStats(event, update) {
   });
 }
 
+/**
+ * Statistics from zero. The events counted so far go with them: a game under way is counted
+ * again from its next move, so that its ending adds up (played 1, won 1 after a win).
+ */
 export function resetStats() {
-  if (!newer(STATS_KEY, 1)) write(STATS_KEY, { version: 1, ...EMPTY_STATS });
+  if (newer(STATS_KEY, 1)) return;
+  write(STATS_KEY, { version: 1, ...EMPTY_STATS });
+  write(COUNTED_KEY, { version: 1, events: [] });
 }
 
 /** The codes of saved games, most recent first. */
