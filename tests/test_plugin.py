@@ -97,7 +97,7 @@ def test_inserts_inside_inline_code_are_left_alone(docs):
     context = context_for(docs, f"{CODE}\n")
     text = "Write `{{hm code}}` to get {{hm code}}."
     out = replace_inserts(text, 1, Writer("en", html=True), context)
-    assert out == f"Write `{{{{hm code}}}}` to get {CODE}."
+    assert out == f'Write `{{{{hm code}}}}` to get <span class="hm-unit">{CODE}</span>.'
 
 
 def test_an_unknown_insert_names_its_line(docs):
@@ -179,11 +179,11 @@ def test_english_and_french_counts_agree_with_their_grammar(n):
 def test_hebrew_inserts_are_isolated_in_html_and_in_plain_text(docs):
     context = context_for(docs, f"{CODE}\n{Position(CODE).legal_moves()[0]}\n")
     html = replace_inserts("{{hm code}} {{hm sum 1}}", 1, Writer("he", html=True), context)
-    assert html.startswith(f'<bdi dir="ltr">{CODE}</bdi> <bdi dir="ltr">')
+    assert html.startswith(f'<span class="hm-unit"><bdi dir="ltr">{CODE}</bdi></span> <bdi dir="ltr">')
     plain = replace_inserts("{{hm code}}", 1, Writer("he", html=False), context)
     assert plain == f"{LRI}{CODE}{PDI}"
     english = replace_inserts("{{hm code}}", 1, Writer("en", html=True), context)
-    assert english == CODE
+    assert english == f'<span class="hm-unit">{CODE}</span>'  # a code never breaks at its hyphens
 
 
 def test_a_case_form_of_a_count_noun_is_used_where_the_page_asks_for_it(docs):
@@ -207,7 +207,8 @@ def test_a_hebrew_prefix_is_joined_to_a_hebrew_insert_and_keeps_its_maqaf_before
     writer = Writer("he", html=True)
     assert replace_inserts("ו־{{hm count 1 triples}}", 1, writer, context) == "ושלישייה אחת"
     assert replace_inserts("ו־{{hm count 3 triples}}", 1, writer, context) == "ו־3\u00a0שלישיות"
-    assert replace_inserts("ב־{{hm code}}", 1, writer, context) == f'ב־<bdi dir="ltr">{CODE}</bdi>'
+    assert replace_inserts("ב־{{hm code}}", 1, writer, context) == \
+        f'ב־<span class="hm-unit"><bdi dir="ltr">{CODE}</bdi></span>'
     assert replace_inserts("ו־{{hm count 1 triples}}", 1, Writer("he", html=False), context) \
         == "ושלישייה אחת"
 

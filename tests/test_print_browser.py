@@ -1,12 +1,15 @@
 """The Rules and Strategy pages print: in Chromium's print media and PDF output, on A4 and
 Letter, in a left-to-right and a right-to-left language, the site's chrome, the game and the
-text alternatives are gone, every diagram is there whole, and the page count stays bounded."""
+text alternatives are gone, every diagram is there whole, the page's address is printed, and
+the page count stays bounded."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
+
+from halfmoon.i18n import catalog
 
 CHROME = (".md-header", ".md-sidebar", ".md-footer", ".md-search", ".md-button",
           ".hm-text-alternative", ".headerlink")
@@ -24,7 +27,13 @@ def _pdf_pages(pdf: bytes) -> int:
 @pytest.mark.parametrize("path", list(MAX_PAGES))
 def test_a_page_prints_its_text_and_whole_diagrams_without_the_site(page, site_url, prefix, path):
     page.goto(site_url + prefix + path)
+    assert page.locator(".hm-print-address").is_hidden()  # on screen the address bar says it
     page.emulate_media(media="print")
+    address = page.locator(".hm-print-address")
+    assert address.is_visible()
+    assert address.locator("[data-hm-address]").inner_text() == site_url + prefix + path
+    label = catalog(prefix.rstrip("/") or "en").messages["docs.print.address"].split("{address}")[0]
+    assert address.inner_text().startswith(label.strip())
     diagrams = page.locator("svg.hm-diagram")
     assert diagrams.count() >= (1 if path == "" else 10)
     hidden = page.eval_on_selector_all("svg.hm-diagram", "els => els.filter(e => !e.getClientRects().length"

@@ -294,3 +294,22 @@ def test_the_step_viewer_lists_a_triple_as_the_catalog_joins_lists(page, site_ur
     for _ in range(number):
         page.click(".hm-stepper button[data-step='next']")
     assert cat.join(parts) in status.inner_text()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_codes_cards_and_sources_never_break_inside_on_a_narrow_phone(page, site_url, lang):
+    """On a 320 px phone every deal code, card, move and source of the text stays on one line
+    (a code broke at its hyphens, "HM1-N-" / "AAAAAAB", on Japanese pages)."""
+    page.set_viewport_size({"width": 320, "height": 640})
+    units = 0
+    for path in PAGES:
+        page.goto(site_url + LANGUAGES[lang] + path)
+        broken = page.eval_on_selector_all(
+            "article .hm-unit, article bdi[dir=ltr]",
+            """els => els.filter(e => !e.closest('.hm-text-alternative, details:not([open])'))
+                      .map(e => [e.textContent, new Set([...e.getClientRects()]
+                                 .filter(r => r.width > 0).map(r => Math.round(r.top))).size])""")
+        units += len(broken)
+        assert [text for text, lines in broken if lines > 1] == [], path
+    assert units >= 20  # the Rules, Examples and Deal codes pages name many cards and codes

@@ -89,8 +89,9 @@ def test_a_chart_or_lookup_block_takes_no_keys():
 def test_the_lost_deals_link_to_the_game_and_the_full_list():
     html = rendered("Try {{hm lost 3}}; {{hm lost_list the full list}}.\n", "he")
     codes = FIGURES["lost_deals"][:3]
-    assert re.findall(r"\[<bdi dir=\"ltr\">(HM1-N-[A-Z]{7})</bdi>\]\(play\.md#(HM1-N-[A-Z]{7})\)",
-                      html) == [(code, code) for code in codes]
+    unit = r"<span class=\"hm-unit\"><bdi dir=\"ltr\">(HM1-N-[A-Z]{7})</bdi></span>"
+    assert re.findall(r"\[" + unit + r"\]\(play\.md#(HM1-N-[A-Z]{7})\)", html) == [
+        (code, code) for code in codes]
     assert '<a href="../records/lost-deals.txt">the full list</a>' in html
 
 
@@ -137,6 +138,7 @@ def test_every_undecided_deal_is_named_with_what_was_tried_in_the_page_language(
     html = undecided_html(tmp_path, lang, UNDECIDED)
     codes = [deal["code"] for deal in UNDECIDED]
     isolated = r'<bdi dir="ltr">(HM1-N-[A-Z]{7})</bdi>' if catalog(lang).rtl else r"(HM1-N-[A-Z]{7})"
+    isolated = rf'<span class="hm-unit">{isolated}</span>'
     assert re.findall(rf"\[{isolated}\]\(play\.md#(HM1-N-[A-Z]{{7}})\)", html) == [
         (code, code) for code in codes]
     # Deals given the same budget share a sentence: the first two, then the third alone.
@@ -284,7 +286,8 @@ def test_the_deal_codes_page_shows_chart_lookup_and_figures_in_every_language(bu
     assert FIGURES["lost_deals"][0] in html and FIGURES["last"] in html
     locale = catalog(lang).locale
     for deal in FIGURES["undecided_deals"]:
-        assert re.search(rf'<a href="[^"]*play/#{deal["code"]}">(<bdi dir="ltr">)?{deal["code"]}<', html)
+        assert re.search(rf'<a href="[^"]*play/#{deal["code"]}"><span class="hm-unit">'
+                         rf'(<bdi dir="ltr">)?{deal["code"]}<', html)
         for number in (deal["search_positions"], deal["sat_conflicts"]):
             assert format_decimal(number, locale=locale) in html
     if not FIGURES["undecided_deals"]:

@@ -119,6 +119,16 @@ class Build:
         self.report(problem if problem.path else catalog_fault(lang, problem.message), "")
         return ""
 
+    def print_address(self, lang: str, path: str) -> str:
+        """The printed page's "This page online: …" line (shown in print only), or "" when
+        the catalog cannot give it (its error is the footer's, reported once)."""
+        if self._catalog_problem(lang) is not None:
+            return ""
+        try:
+            return print_address_line(lang, path)
+        except (SourceError, HalfMoonError):
+            return ""
+
     def _catalog_problem(self, lang: str) -> SourceError | None:
         """Why the catalog of ``lang`` cannot be used, or None (checked once a build)."""
         if lang not in self._checked:
@@ -154,3 +164,15 @@ def generator_line(lang: str) -> Markup:
     link = (f'<a href="{MATERIAL_URL}" target="_blank" rel="noopener">'
             f"{writer.insert(MATERIAL_NAME)}</a>")
     return Markup(writer.text(GENERATOR_KEY, tool=link))
+
+
+PRINT_ADDRESS_KEY = "docs.print.address"
+
+
+def print_address_line(lang: str, path: str) -> str:
+    """A paper copy says where the page lives. The site has no ``site_url``, so the build
+    writes the page's path and the page's script puts its whole address in its place
+    (``data-hm-address``, read by boot.js)."""
+    writer = Writer(lang, html=True)
+    address = f'<bdi dir="ltr" data-hm-address>{escape(path)}</bdi>'
+    return f'<p class="hm-print-address">{writer.text(PRINT_ADDRESS_KEY, address=address)}</p>'

@@ -25,7 +25,7 @@ from halfmoon import i18n
 
 from . import assets
 from .build import Build, PageSource
-from .page import fill_slots
+from .page import fill_slots, keep_codes_whole, keep_heading_spaces
 from .search import defer_search, point_search_at_language, split_search_index
 from .site import RelativePath, add_search_languages, language_prefixes, page_language, site_language
 
@@ -116,7 +116,9 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
                         files: Files) -> str:
         if not self.config.enabled:
             return html
-        return fill_slots(html, self._slots.pop(_page_key(page, page_language(page, config)), {}))
+        html = fill_slots(html, self._slots.pop(_page_key(page, page_language(page, config)), {}))
+        keep_heading_spaces(page.toc, html)
+        return keep_codes_whole(html)
 
     def on_page_context(self, context: TemplateContext, *, page: Page, config: MkDocsConfig,
                         nav: Navigation) -> TemplateContext:
@@ -150,8 +152,10 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
         if not self.config.enabled:
             return output
         assert self.build is not None
-        prefix = language_prefixes(config).get(page_language(page, config), "")
+        lang = page_language(page, config)
+        prefix = language_prefixes(config).get(lang, "")
         output = point_search_at_language(output, prefix)
+        output = _with_print_address(output, self.build.print_address(lang, "/" + page.url))
         return assets.point_page(output, self.config.catalogs_path, self.build.asset_version,
                                  self.build.preloaded_modules, self.build.catalogs)
 
@@ -179,6 +183,12 @@ def _with_generator_line(context: TemplateContext, line: str) -> TemplateContext
     # TemplateContext names MkDocs's own keys only; a theme reads any key a plugin adds.
     cast(dict[str, object], context)[GENERATOR_LINE] = line
     return context
+
+
+def _with_print_address(output: str, line: str) -> str:
+    """``line`` at the end of the page's article, where the printed text ends."""
+    end = output.rfind("</article>")
+    return output if end < 0 or not line else output[:end] + line + output[end:]
 
 
 def _page_key(page: Page, lang: str) -> str:

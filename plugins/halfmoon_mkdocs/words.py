@@ -85,6 +85,12 @@ class Writer:
             return self.catalog.isolate(text)
         return f'<bdi dir="ltr">{inert(text)}</bdi>' if self.catalog.rtl else inert(text)
 
+    def unit(self, html: str) -> str:
+        """``html`` kept on one line: a deal code, a card or a source never breaks inside (a
+        browser may break "HM1-N-" from "AAAAAAB" at its hyphen, or a Japanese pile name from
+        its number)."""
+        return f'<span class="hm-unit">{html}</span>' if self.html else html
+
     def text(self, key: str, **params: str) -> str:
         """Message ``key`` with ``params`` already written by this writer (not escaped again)."""
         return fill(self._escaped(cast(str, self._message(key, str))), params, key=key, lang=self.lang)
@@ -123,15 +129,15 @@ class Writer:
 
     def card(self, card: Card) -> str:
         try:
-            return self.insert(self.catalog.card(card))
+            return self.unit(self.insert(self.catalog.card(card)))
         except TranslationError as error:
             raise SourceError(str(error)) from None
 
     def source(self, source: Source) -> str:
         """"pile 3" or "slot R3" (nominative), the number or slot name isolated."""
         if is_reserve(source):
-            return self.text("source.slot", slot=self.insert(source))
-        return self.text("source.pile", pile=self.insert(source))
+            return self.unit(self.text("source.slot", slot=self.insert(source)))
+        return self.unit(self.text("source.pile", pile=self.insert(source)))
 
     def card_from(self, card: Card, source: Source) -> str:
         """"5♠ from pile 1": the card with where it is taken from."""
@@ -181,7 +187,7 @@ class Writer:
         return self.plural(key, count)
 
     def code(self, code: object) -> str:
-        return self.insert(str(code))
+        return self.unit(self.insert(str(code)))
 
     def notation(self, move: object) -> str:
-        return self.insert(str(move))
+        return self.unit(self.insert(str(move)))

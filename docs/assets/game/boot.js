@@ -28,6 +28,10 @@ if (game) (await import("./app.js")).mountGame(game);
 if (document.readyState === "loading") {
   await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
 }
+// A printed page says where it lives: the build wrote its path, only the browser knows the rest.
+for (const element of document.querySelectorAll("[data-hm-address]")) {
+  element.textContent = location.href.split(/[?#]/)[0];
+}
 const steppers = [...document.querySelectorAll(".hm-stepper")];
 if (steppers.length) {
   const { mountStepper } = await import("./stepper.js");
