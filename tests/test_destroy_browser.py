@@ -20,12 +20,16 @@ LEDGER = """
 (() => {
   const ledger = window.__hmLedger = { listeners: [], intervals: new Map(), fired: 0 };
   const fromGame = () => (new Error().stack ?? "").includes("/assets/game/");
-  const name = (target) => target === window ? "window" : target === document ? "document"
-    : `${target.nodeName?.toLowerCase()}${target.className ? "." + String(target.className).split(" ")[0] : ""}`;
+  const name = (target) => {
+    if (target === window || target === document) return target === window ? "window" : "document";
+    const kind = target.className ? "." + String(target.className).split(" ")[0] : "";
+    return `${target.nodeName?.toLowerCase()}${kind}`;
+  };
   const { addEventListener: add, removeEventListener: remove } = EventTarget.prototype;
   EventTarget.prototype.addEventListener = function (type, listener, options) {
     if (fromGame() && !(typeof options === "object" && options?.once)) {
-      ledger.listeners.push({ target: this, where: name(this), type, listener, signal: options?.signal ?? null, removed: false });
+      const signal = options?.signal ?? null;
+      ledger.listeners.push({ target: this, where: name(this), type, listener, signal, removed: false });
     }
     return add.call(this, type, listener, options);
   };
@@ -35,7 +39,8 @@ LEDGER = """
     }
     return remove.call(this, type, listener, options);
   };
-  ledger.live = () => ledger.listeners.filter((e) => !e.removed && !e.signal?.aborted).map((e) => `${e.where} ${e.type}`);
+  ledger.live = () => ledger.listeners.filter((e) => !e.removed && !e.signal?.aborted)
+    .map((e) => `${e.where} ${e.type}`);
   const counted = (fn) => function (...args) {
     ledger.fired++;
     return fn.apply(this, args);
@@ -65,7 +70,8 @@ LEDGER = """
 SNAPSHOT = """() => ({
   html: document.querySelector('.hm-game').outerHTML,
   focus: document.activeElement?.outerHTML ?? null,
-  storage: Object.fromEntries(Object.keys(localStorage).sort().map((key) => [key, localStorage.getItem(key)])),
+  storage: Object.fromEntries(Object.keys(localStorage).sort()
+    .map((key) => [key, localStorage.getItem(key)])),
 })"""
 
 SETTINGS = "halfmoon:/:settings"
@@ -85,9 +91,12 @@ EVENTS = """([code, other]) => {
   for (const key of ['u', 'Escape', 'ArrowRight', 'Home', 'End']) {
     cell.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
   }
-  document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', code: 'KeyZ', ctrlKey: true, bubbles: true, cancelable: true }));
+  document.body.dispatchEvent(new KeyboardEvent('keydown',
+    { key: 'z', code: 'KeyZ', ctrlKey: true, bubbles: true, cancelable: true }));
   cell.click();
-  for (const name of ['undo', 'new', 'restart', 'copy_link', 'reset']) mount.querySelector(`[data-action="${name}"]`).click();
+  for (const name of ['undo', 'new', 'restart', 'copy_link', 'reset']) {
+    mount.querySelector(`[data-action="${name}"]`).click();
+  }
   mount.querySelector('input[data-setting="placementHelp"]').click();
   mount.querySelector('input[data-setting="placementHelp"]').click(); // as it was: the box is the browser's
   window.dispatchEvent(new StorageEvent('storage', { key: `halfmoon:/:game:${code}` }));
@@ -113,7 +122,8 @@ def test_destroy_removes_every_listener_and_timer_and_the_mount_takes_a_new_game
     # Bound, the ledger sees the game's listeners and its clock, and they work.
     live = page.evaluate("window.__hmLedger.live()")
     for expected in ("window hashchange", "window popstate", "window storage", "window pagehide",
-                     "document visibilitychange", "document keydown", "div.hm-board click", "div.hm-board keydown"):
+                     "document visibilitychange", "document keydown",
+                     "div.hm-board click", "div.hm-board keydown"):
         assert expected in live, (expected, live)
     assert page.evaluate("[...window.__hmLedger.intervals.values()]") == [1000]
     page.evaluate(OTHER_TAB_SETTINGS, True)
