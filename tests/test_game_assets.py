@@ -130,5 +130,5 @@ def test_the_site_preloads_every_module_the_game_imports():
 
     docs = Path(__file__).resolve().parent.parent / "docs"
     modules = assets.preloaded_modules(docs)
-    assert modules[0] == "app.js" and {"engine.js", "board.js", "i18n.js"} <= set(modules)
+    assert modules[0] == "app.js" and {"engine.js", "board.js", "i18n.js", "view.js", "dom.js"} <= set(modules)
     assert not {"boot.js", "stepper.js", "lookup.js"} & set(modules)

@@ -1,28 +1,16 @@
-// The Play page: wires the engine, the board, input, storage and the catalogs together.
-// Every string comes from the catalogs; user input only ever reaches the page as text.
+// The Play page's controller: the game, its clock, saving, other tabs and the statistics, drawn
+// by the page's view (view.js). Every string comes from the catalogs; user input only ever reaches
+// the page as text.
 
 import { DEAL_COUNT, DealCodeError, Game, formatCode, parseDealCode } from "./engine.js";
-import { createBoard, drawBoard, rise, setDisabled, setText } from "./board.js";
-import { attachInput } from "./input.js";
 import { codeErrorText, loadCatalog } from "./i18n.js";
-import { openDialog } from "./dialog.js";
+import { download, element } from "./dom.js";
+import { PlayView } from "./view.js";
 import * as store from "./storage.js";
 import { BACKUP_VERSION, BackupError, MAX_BACKUP_BYTES, mergeGames, mergeStats, readBackup, writeBackup } from "./backup.js";
 
 // Shown only when not even the English catalog loads.
 const LOAD_FAILED = "The game could not load its texts, so it cannot start. Reload the page to try again.";
-
-const element = (tag, className, text) => {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-};
-
-const STAT_NAMES = ["played", "won", "rate", "streak", "best_streak"];
-
-let idCounter = 0;
-const newId = (stem) => `hm-${stem}-${++idCounter}`;
 
 export function randomNumber() {
   const [high, low] = crypto.getRandomValues(new Uint32Array(2));
@@ -49,7 +37,11 @@ function dealFragment() {
   return raw;
 }
 
-class PlayPage {
+class PlayController {
+  #listening = new AbortController(); // the page's events the game follows
+  #ticker; // the clock's interval
+  #saveFrame; #saveTimer; // a save due (saveSoon)
+
   constructor(mount, catalog) {
     this.mount = mount;
     this.catalog = catalog;
@@ -61,179 +53,63 @@ class PlayPage {
     this.counted = false; // in the statistics (after the first move)
     this.revision = 0;
     this.stats = null; // the statistics as last read from storage
-    this.statsShown = null; // the statistics object the page shows
     this.saveDue = false; // a move is on the screen but not yet in storage (saveSoon)
-    this.build();
+    this.destroyed = false;
+    this.view = new PlayView(mount, catalog, this.settings, {
+      newDeal: () => this.newDeal(),
+      askRestart: () => this.askRestart(),
+      undo: () => this.undo(),
+      tap: (source) => this.tap(source),
+      clearSelection: () => this.clearSelection(),
+      playCode: (text) => this.playCode(text),
+      copyLink: () => this.copyLink(),
+      exportRecord: () => this.exportRecord(),
+      changeSetting: (name, on) => this.changeSetting(name, on),
+      askResetStats: () => this.askResetStats(),
+      exportBackup: () => this.exportBackup(),
+      importBackup: (file) => this.importBackup(file),
+    });
+    const { signal } = this.#listening;
+    window.addEventListener("hashchange", () => this.followHash(), { signal });
+    window.addEventListener("popstate", () => this.followHash(), { signal });
+    window.addEventListener("storage", (event) => this.onStorage(event), { signal });
+    document.addEventListener("visibilitychange", () => this.onVisibility(), { signal });
+    window.addEventListener("pagehide", () => this.pause(), { signal });
+    this.#ticker = setInterval(() => this.drawTime(), 1000);
   }
 
   t(key, params) { return this.catalog.text(key, params); }
 
-  build() {
-    const { mount, catalog } = this;
-    // The page's one-line rule with its link to the rules, written in the page (and so in its
-    // language) for the first-time player; everything else in the game's element is for readers
-    // without JavaScript.
-    const intro = mount.querySelector(".hm-intro");
-    mount.replaceChildren();
-    mount.classList.add("hm-game-ready");
-    mount.dir = catalog.direction;
-    mount.lang = catalog.lang;
-
-    const main = element("div", "hm-main");
-    const toolbar = element("div", "hm-toolbar");
-    this.newButton = this.button("game.button.new", () => this.newDeal());
-    this.restartButton = this.button("game.button.restart", () => this.askRestart());
-    this.undoButton = this.button("game.button.undo", () => this.undo());
-    toolbar.append(this.newButton, this.restartButton, this.undoButton);
-
-    const info = element("div", "hm-info");
-    info.setAttribute("role", "group");
-    info.setAttribute("aria-label", this.t("game.info.label"));
-    this.fields = {};
-    for (const name of ["time", "score", "moves", "code"]) {
-      const item = element("span", "hm-info-item");
-      const value = element("span", "hm-info-value");
-      value.dataset.field = name;
-      if (name === "code") value.dir = "ltr";
-      item.append(element("span", "hm-info-name", this.t(`game.info.${name}`)), " ", value);
-      info.append(item);
-      this.fields[name] = value;
-    }
-
-    const boardHolder = element("div", "hm-board-holder");
-    this.message = element("p", "hm-message");
-    this.live = element("div", "hm-live");
-    this.live.setAttribute("aria-live", "polite");
-    this.live.setAttribute("role", "status");
-    main.append(stage(toolbar, info, boardHolder, this.message, ...(intro ? [intro] : []), this.live));
-
-    const side = element("div", "hm-side");
-    this.notice = element("p", "hm-notice");
-    this.notice.hidden = true;
-    const form = element("form", "hm-code-form");
-    const inputId = newId("code");
-    const errorId = newId("code-error");
-    const label = element("label", null, this.t("game.code.label"));
-    label.htmlFor = inputId;
-    this.codeInput = element("input", "hm-code-input");
-    Object.assign(this.codeInput, { id: inputId, type: "text", spellcheck: false, autocomplete: "off" });
-    this.codeInput.setAttribute("dir", "ltr");
-    this.codeInput.setAttribute("aria-describedby", errorId);
-    const go = element("button", "hm-button", this.t("game.code.play"));
-    go.type = "submit";
-    form.append(label, this.codeInput, go);
-    form.addEventListener("submit", (event) => {
-      event.preventDefault();
-      this.playCode(this.codeInput.value);
-    });
-    this.codeError = element("p", "hm-error");
-    this.codeError.id = errorId;
-    this.codeError.hidden = true;
-
-    const share = element("div", "hm-toolbar hm-share");
-    this.copyButton = this.button("game.button.copy_link", () => this.copyLink());
-    this.exportButton = this.button("game.button.export", () => this.exportRecord());
-    share.append(this.copyButton, this.exportButton);
-
-    const settings = element("fieldset", "hm-settings");
-    settings.append(element("legend", null, this.t("game.settings.legend")));
-    this.boxes = {};
-    for (const [name, key] of [["moveErrors", "game.settings.move_errors"], ["placementHelp", "game.settings.placement_help"],
-      ["fourColour", "game.settings.four_colour"]]) {
-      const box = element("input");
-      box.type = "checkbox";
-      box.checked = this.settings[name];
-      box.dataset.setting = name;
-      box.addEventListener("change", () => {
-        this.settings[name] = box.checked;
-        store.saveSettings(this.settings);
-        this.render();
-      });
-      const wrap = element("label", "hm-setting");
-      wrap.append(box, " ", this.t(key));
-      settings.append(wrap);
-      this.boxes[name] = box;
-    }
-
-    const stats = element("section", "hm-stats");
-    const statsTitleId = newId("stats");
-    const statsTitle = element("h2", null, this.t("game.stats.heading"));
-    statsTitle.id = statsTitleId;
-    stats.setAttribute("aria-labelledby", statsTitleId);
-    const statsList = element("dl");
-    this.statValues = {};
-    for (const name of STAT_NAMES) {
-      const value = this.statValues[name] = element("dd");
-      value.dataset.stat = name;
-      statsList.append(element("dt", null, this.t(`game.stats.${name}`)), value);
-    }
-    stats.append(statsTitle, statsList, this.button("game.stats.reset", () => this.askResetStats()), this.backupControls());
-
-    const help = element("p", "hm-help", this.t("game.help.keys"));
-    side.append(this.notice, form, this.codeError, share, settings, stats, help);
-
-    this.dialog = element("dialog", "hm-dialog");
-    this.dialog.id = newId("dialog");
-    this.dialog.addEventListener("close", () => this.board.cells.get(this.board.current)?.focus());
-    mount.append(main, side, this.dialog);
-
-    this.board = createBoard(boardHolder, catalog);
-    attachInput(this.board, {
-      onTap: (source) => this.tap(source),
-      onClear: () => this.clearSelection(),
-      onUndo: () => this.undo(),
-    });
-    // The game's keys are its own while the focus is in the game (the board, its buttons, its
-    // dialog): the theme's single-letter shortcuts (n, p, s, f, /, ., ,), read on the window,
-    // must not leave the page or open search over the board. The game's own document listener
-    // (attachInput) has run by then.
-    document.addEventListener("keydown", (event) => {
-      if (!event.ctrlKey && !event.metaKey && !event.altKey && mount.contains(event.target)) event.stopPropagation();
-    });
-    window.addEventListener("hashchange", () => this.followHash());
-    window.addEventListener("popstate", () => this.followHash());
-    window.addEventListener("storage", (event) => this.onStorage(event));
-    document.addEventListener("visibilitychange", () => this.onVisibility());
-    window.addEventListener("pagehide", () => this.pause());
-    setInterval(() => this.drawTime(), 1000);
+  /**
+   * Stop the game for good, as leaving the page does: the time played and a move not saved yet
+   * are saved, then every listener (the page's, the view's, the board's input) and every timer
+   * (the clock, a save due) goes, and an open dialog closes. The page shows the game as it was,
+   * and nothing a player or another tab does changes it; the mount can take a new game
+   * (mountGame). Calling it again does nothing.
+   */
+  destroy() {
+    if (this.destroyed) return;
+    this.pause();
+    this.destroyed = true;
+    this.#listening.abort();
+    clearInterval(this.#ticker);
+    cancelAnimationFrame(this.#saveFrame);
+    clearTimeout(this.#saveTimer);
+    this.view.destroy();
+    if (this.mount.hmGame === this) delete this.mount.hmGame;
   }
 
-  /** Export and Import of the statistics and saved games (backup.js), under the statistics. */
-  backupControls() {
-    const box = element("div", "hm-backup");
-    const hint = element("p", "hm-backup-hint", this.t("game.backup.hint"));
-    hint.id = newId("backup-hint");
-    const exportButton = this.button("game.backup.export", () => this.exportBackup());
-    const importButton = this.button("game.backup.import", () => this.backupFile.click());
-    for (const [button, name] of [[exportButton, "backup_export"], [importButton, "backup_import"]]) {
-      button.dataset.action = name;
-      button.setAttribute("aria-describedby", hint.id);
-    }
-    this.backupFile = element("input");
-    Object.assign(this.backupFile, { type: "file", accept: ".json,application/json", hidden: true, tabIndex: -1 });
-    this.backupFile.addEventListener("change", () => {
-      const [file] = this.backupFile.files;
-      this.backupFile.value = ""; // the same file chosen again is a new choice
-      if (file) this.importBackup(file);
-    });
-    const row = element("div", "hm-backup-row");
-    row.append(exportButton, importButton);
-    box.append(hint, row, this.backupFile);
-    return box;
+  changeSetting(name, on) {
+    this.settings[name] = on;
+    store.saveSettings(this.settings);
+    this.render();
   }
 
   exportBackup() {
     this.pause(); // the time played so far is in the file
     const now = new Date();
-    const blob = new Blob([writeBackup(store.backupData(), now)], { type: "application/json" });
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(blob);
-    link.download = `halfmoon-${now.toISOString().slice(0, 10)}.json`;
-    link.hidden = true;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(link.href), 0);
+    download(new Blob([writeBackup(store.backupData(), now)], { type: "application/json" }),
+      `halfmoon-${now.toISOString().slice(0, 10)}.json`);
     this.resumeClock();
   }
 
@@ -250,11 +126,13 @@ class PlayPage {
       backup = readBackup(text);
     } catch (error) {
       if (!(error instanceof BackupError)) throw error;
+      if (this.destroyed) return;
       return this.refuseBackup(error);
     }
+    if (this.destroyed) return; // read after the game was destroyed
     const { stats, games } = backup;
     const { catalog } = this;
-    openDialog(this.dialog, {
+    this.view.openDialog({
       title: this.t("game.backup.import_title"),
       lines: [
         this.t("game.backup.import_text", {
@@ -277,8 +155,8 @@ class PlayPage {
       size: this.catalog.number(MAX_BACKUP_BYTES / 1024), version: error.detail,
       supported: String(BACKUP_VERSION),
     });
-    this.say(`${reason} ${this.t("game.backup.kept")}`);
-    openDialog(this.dialog, {
+    this.view.say(`${reason} ${this.t("game.backup.kept")}`);
+    this.view.openDialog({
       title: this.t("game.backup.refused_title"), lines: [reason, this.t("game.backup.kept")],
       buttons: [{ text: this.t("game.backup.close") }], kind: "refused",
     });
@@ -297,16 +175,8 @@ class PlayPage {
     this.game = null; // not left: leaving would end the imported streak
     this.openRecent();
     const done = this.t(mode === "merge" ? "game.backup.merged" : "game.backup.replaced");
-    this.setMessage(done);
-    this.say(done);
-  }
-
-  button(key, action) {
-    const node = element("button", "hm-button", this.t(key));
-    node.type = "button";
-    node.dataset.action = key.split(".").pop(); // new, restart, undo, copy_link, export, reset
-    node.addEventListener("click", action);
-    return node;
+    this.view.setMessage(done);
+    this.view.say(done);
   }
 
   // --- choosing the deal ------------------------------------------------------------------
@@ -320,7 +190,7 @@ class PlayPage {
       } catch (error) {
         if (!(error instanceof DealCodeError)) throw error;
         this.openRecent();
-        return this.showCodeError(this.t("game.code_error.address", { detail: codeErrorText(this.catalog, error) }));
+        return this.view.showCodeError(this.t("game.code_error.address", { detail: codeErrorText(this.catalog, error) }));
       }
     }
     this.openRecent();
@@ -345,17 +215,17 @@ class PlayPage {
    */
   openDeal(code, { history = "push", announce = true, fresh = false } = {}) {
     if (this.game) this.leave();
-    if (this.dialog.open) this.dialog.close(); // an ending or a question about the game left behind
+    this.view.closeDialog(); // an ending or a question about the game left behind
     const saved = fresh ? null : store.loadGame(code.code);
     if (saved && saved.result !== "won") {
       Object.assign(this, saved);
-      if (announce) this.say(this.t("game.said.resumed", { code: this.catalog.isolate(code.code) }));
+      if (announce) this.view.say(this.t("game.said.resumed", { code: this.catalog.isolate(code.code) }));
     } else {
       Object.assign(this, {
         game: new Game(code), elapsed: 0, result: null, counted: false, revision: store.storedRevision(code.code),
         id: store.newGameId(),
       });
-      if (announce) this.say(this.t("game.said.new_game", { code: this.catalog.isolate(code.code) }));
+      if (announce) this.view.say(this.t("game.said.new_game", { code: this.catalog.isolate(code.code) }));
       // A deal with no move at all is over as it is dealt: played and lost, and said so.
       if (this.game.deadlocked) {
         this.counted = true;
@@ -365,8 +235,8 @@ class PlayPage {
       this.save();
     }
     this.runningSince = null;
-    this.hideCodeError();
-    this.setMessage(this.endingText(), this.game.won ? "won" : this.game.deadlocked ? "deadlock" : "");
+    this.view.hideCodeError();
+    this.showOutcome();
     this.writeHash(history);
     this.resumeClock();
     this.render();
@@ -386,7 +256,7 @@ class PlayPage {
   askRestart() {
     const game = this.game;
     if (!game.moveCount || this.result) return this.restart();
-    openDialog(this.dialog, {
+    this.view.openDialog({
       title: this.t("game.confirm.restart.title"),
       lines: [this.t("game.confirm.restart.text", { moves: this.catalog.plural("docs.count.moves", game.moveCount) })],
       buttons: [
@@ -398,7 +268,7 @@ class PlayPage {
 
   restart() {
     this.openDeal(parseDealCode(this.game.code), { history: "none", announce: false, fresh: true });
-    this.say(this.t("game.said.restarted", { code: this.catalog.isolate(this.game.code) }));
+    this.view.say(this.t("game.said.restarted", { code: this.catalog.isolate(this.game.code) }));
   }
 
   playCode(text) {
@@ -407,11 +277,11 @@ class PlayPage {
       code = parseDealCode(text);
     } catch (error) {
       if (!(error instanceof DealCodeError)) throw error;
-      this.showCodeError(codeErrorText(this.catalog, error));
+      this.view.showCodeError(codeErrorText(this.catalog, error));
       return;
     }
-    this.codeInput.value = "";
-    if (code.code === this.game.code) return this.hideCodeError();
+    this.view.clearCode();
+    if (code.code === this.game.code) return this.view.hideCodeError();
     this.openDeal(code);
   }
 
@@ -424,7 +294,7 @@ class PlayPage {
       this.writeHash("replace");
     } catch (error) {
       if (!(error instanceof DealCodeError)) throw error;
-      this.showCodeError(this.t("game.code_error.address", { detail: codeErrorText(this.catalog, error) }));
+      this.view.showCodeError(this.t("game.code_error.address", { detail: codeErrorText(this.catalog, error) }));
       this.writeHash("replace");
     }
   }
@@ -436,23 +306,10 @@ class PlayPage {
     else history.replaceState(null, "", hash);
   }
 
-  showCodeError(text) {
-    this.codeError.textContent = text;
-    this.codeError.hidden = false;
-    this.codeInput.setAttribute("aria-invalid", "true");
-    this.say(text); // shown in one place, under the field: not again over the board
-  }
-
-  hideCodeError() {
-    this.codeError.hidden = true;
-    this.codeError.textContent = "";
-    this.codeInput.removeAttribute("aria-invalid");
-  }
-
   // --- playing ---------------------------------------------------------------------------
 
   tap(source) {
-    this.markMismatch([]);
+    this.view.board.markMismatch([]);
     if (store.storedRevision(this.game.code) > this.revision) return this.reloadGame(); // another tab moved on
     const game = this.game;
     const before = game.selection;
@@ -461,46 +318,37 @@ class PlayPage {
     const { catalog } = this;
     if (result.removed.length) {
       const what = catalog.list(result.cards.map((c, i) => catalog.cardFrom(c, result.removed[i])));
-      this.setMessage("");
+      this.view.setMessage("");
       // What the removal uncovered: the piles' new top cards (a reserve slot stays empty).
       const uncovered = result.removed.filter((s) => !s.startsWith("R") && game.position.cardAt(s))
         .map((s) => this.t("game.said.on_pile", { card: catalog.card(game.position.cardAt(s)), pile: s }));
       const said = this.t("game.said.removed", { what, score: game.score });
-      this.say(uncovered.length ? `${said} ${this.t("game.said.uncovered", { what: catalog.list(uncovered) })}` : said);
-      rise(this.board, result.removed);
+      this.view.say(uncovered.length ? `${said} ${this.t("game.said.uncovered", { what: catalog.list(uncovered) })}` : said);
+      this.view.board.rise(result.removed);
       return this.afterMove();
     }
     if (result.error) {
-      this.markMismatch([...before, source]);
+      // The cards of a move that is no move are marked until the next tap (board.markMismatch);
+      // words only come with the Move errors setting.
+      this.view.board.markMismatch([...before, source]);
       const reason = this.t(`game.error.${result.error}`);
       if (this.settings.moveErrors) {
-        this.setMessage(reason, "error");
-        this.say(this.t("game.said.mismatch", { reason }));
+        this.view.setMessage(reason, "error");
+        this.view.say(this.t("game.said.mismatch", { reason }));
       } else {
-        this.setMessage("");
-        this.say(this.t("game.said.cleared"));
+        this.view.setMessage("");
+        this.view.say(this.t("game.said.cleared"));
       }
     } else if (card) {
       const what = catalog.cardFrom(card, source);
-      if (before.includes(source)) this.say(this.t("game.said.deselected", { what }));
+      if (before.includes(source)) this.view.say(this.t("game.said.deselected", { what }));
       else if (result.replaced) {
         const old = catalog.cardFrom(game.position.cardAt(result.replaced), result.replaced);
-        this.say(this.t("game.said.replaced", { what, old }));
-      } else this.say(this.t("game.said.selected", { what }));
-      if (!this.endingText()) this.setMessage("");
+        this.view.say(this.t("game.said.replaced", { what, old }));
+      } else this.view.say(this.t("game.said.selected", { what }));
+      if (!this.over) this.view.setMessage("");
     }
     this.render();
-  }
-
-  /**
-   * Mark the cards of a move that is no move (a wrong pair or triple) until the next tap: they
-   * shake for a moment, or keep a still mark under prefers-reduced-motion (game.css). Words only
-   * come with the Move errors setting.
-   */
-  markMismatch(sources) {
-    for (const [source, cell] of this.board.cells) {
-      if (cell.hasAttribute("data-mismatch") !== sources.includes(source)) cell.toggleAttribute("data-mismatch");
-    }
   }
 
   /** After a removal: the statistics, the clock, the save, and the ending if this was the last move. */
@@ -521,7 +369,7 @@ class PlayPage {
         stats.bestStreak = Math.max(stats.bestStreak, stats.streak);
         if (!(stats.fastest[game.code] <= time)) stats.fastest[game.code] = time;
       }, "won");
-      this.board.root.classList.add("hm-won");
+      this.view.board.showWon(true);
       this.showEnding({ best });
     } else if (game.won) {
       // Won again after an undo: the ending again, the statistics counted once.
@@ -536,11 +384,9 @@ class PlayPage {
       this.pause();
       this.showEnding({});
     }
-    const ending = this.endingText();
-    if (ending) {
+    if (this.over) {
       this.pause();
-      this.setMessage(ending, game.won ? "won" : "deadlock");
-      this.say(this.live.textContent + " " + ending);
+      this.view.say(`${this.view.said} ${this.showOutcome()}`);
     } else this.resumeClock();
     this.saveSoon();
     this.render();
@@ -566,7 +412,7 @@ class PlayPage {
       { text: this.t("game.button.export"), action: () => this.exportRecord() },
     ];
     if (!won && game.canUndo) buttons.unshift({ text: this.t("game.button.undo_last"), action: () => this.undo() });
-    openDialog(this.dialog, {
+    this.view.openDialog({
       title: this.t(won ? "game.dialog.won_title" : "game.dialog.deadlock_title"), lines, buttons, kind: won ? "won" : "deadlock",
       close: this.t("game.dialog.close"),
     });
@@ -574,7 +420,7 @@ class PlayPage {
 
   clearSelection() {
     if (!this.game.clearSelection().length) return;
-    this.say(this.t("game.said.cleared"));
+    this.view.say(this.t("game.said.cleared"));
     this.render();
   }
 
@@ -582,16 +428,28 @@ class PlayPage {
     if (store.storedRevision(this.game.code) > this.revision) return this.reloadGame();
     const cards = this.game.undo();
     if (!cards.length) {
-      this.say(this.t("game.said.nothing_to_undo"));
+      this.view.say(this.t("game.said.nothing_to_undo"));
       return this.render();
     }
-    this.board.root.classList.remove("hm-won");
+    this.view.board.showWon(false);
     const what = this.catalog.list(cards.map((card) => this.catalog.card(card)));
-    this.setMessage("");
-    this.say(this.t("game.said.undone", { what, score: this.game.score }));
+    this.view.setMessage("");
+    this.view.say(this.t("game.said.undone", { what, score: this.game.score }));
     this.resumeClock();
     this.saveSoon();
     this.render();
+  }
+
+  /** Won or deadlocked: the game is over. */
+  get over() {
+    return this.game.won || this.game.deadlocked;
+  }
+
+  /** The win or deadlock announcement over the board, or none while the game goes on; returns it. */
+  showOutcome() {
+    const text = this.endingText();
+    this.view.setMessage(text, this.game.won ? "won" : this.game.deadlocked ? "deadlock" : "");
+    return text;
   }
 
   /** The win or deadlock announcement, or "" while the game goes on. */
@@ -608,26 +466,20 @@ class PlayPage {
   }
 
   exportRecord() {
-    const blob = new Blob([this.game.recordText()], { type: "text/plain;charset=utf-8" });
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(blob);
-    link.download = `${this.game.code}.txt`;
-    link.hidden = true;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(link.href), 0);
+    download(new Blob([this.game.recordText()], { type: "text/plain;charset=utf-8" }), `${this.game.code}.txt`);
   }
 
   async copyLink() {
     const url = new URL(`#${this.game.code}`, location.href).href;
     try {
       await navigator.clipboard.writeText(url);
-      this.say(this.t("game.said.link_copied", { url }));
+      if (this.destroyed) return;
+      this.view.say(this.t("game.said.link_copied", { url }));
     } catch {
-      this.say(this.t("game.said.link_not_copied", { url }));
+      if (this.destroyed) return;
+      this.view.say(this.t("game.said.link_not_copied", { url }));
     }
-    this.setMessage(this.live.textContent);
+    this.view.setMessage(this.view.said);
   }
 
   // --- play time, saving, other tabs ---------------------------------------------------------
@@ -666,7 +518,9 @@ class PlayPage {
   saveSoon() {
     if (this.saveDue) return;
     this.saveDue = true;
-    requestAnimationFrame(() => setTimeout(() => this.saveDue && this.save()));
+    this.#saveFrame = requestAnimationFrame(() => {
+      this.#saveTimer = setTimeout(() => this.saveDue && this.save());
+    });
   }
 
   save() {
@@ -675,7 +529,7 @@ class PlayPage {
     const saved = store.saveGame(this);
     // Said once while saving fails (full storage, or a newer build's copy of this deal), and
     // again after saving has worked since: a player must know a reload would lose the game.
-    if (!saved && !this.unsavedSaid) this.say(this.t("game.said.not_saved"));
+    if (!saved && !this.unsavedSaid) this.view.say(this.t("game.said.not_saved"));
     this.unsavedSaid = !saved;
   }
 
@@ -684,9 +538,9 @@ class PlayPage {
     const saved = store.loadGame(this.game.code);
     if (!saved) return;
     Object.assign(this, saved, { runningSince: null, saveDue: false }); // the newer game wins
-    this.board.root.classList.toggle("hm-won", this.game.won);
-    this.setMessage(this.endingText(), this.game.won ? "won" : this.game.deadlocked ? "deadlock" : "");
-    this.say(this.t("game.said.synced", { code: this.catalog.isolate(this.game.code) }));
+    this.view.board.showWon(this.game.won);
+    this.showOutcome();
+    this.view.say(this.t("game.said.synced", { code: this.catalog.isolate(this.game.code) }));
     this.resumeClock();
     this.render();
   }
@@ -697,7 +551,7 @@ class PlayPage {
     if (topic === "stats" || topic === "all") this.stats = null;
     if (topic === "settings" || topic === "all") {
       this.settings = store.loadSettings();
-      for (const [name, box] of Object.entries(this.boxes)) box.checked = this.settings[name];
+      this.view.showSettings(this.settings);
     }
     this.render();
   }
@@ -705,30 +559,13 @@ class PlayPage {
   // --- drawing ---------------------------------------------------------------------------
 
   render() {
-    const game = this.game;
-    drawBoard(this.board, this.catalog, {
-      position: game.position,
-      selection: game.selection,
-      dimmed: this.settings.placementHelp ? game.dimmed() : [],
-    });
-    setText(this.fields.score, String(game.score));
-    setText(this.fields.moves, String(game.moveCount));
-    setText(this.fields.code, game.code);
-    // A button that becomes disabled while it has the focus hands it to the board.
-    setDisabled([[this.undoButton, !game.canUndo], [this.restartButton, !game.moveCount]],
-      () => this.board.cells.get(this.board.current));
-    const won = game.won;
-    const deck = this.settings.fourColour ? "four" : "two"; // the suits' colours (game.css)
-    if (this.mount.dataset.deck !== deck) this.mount.dataset.deck = deck;
-    this.board.root.classList.toggle("hm-won", won);
-    this.mount.classList.toggle("hm-over", won || game.deadlocked);
+    this.view.draw(this.game, this.settings);
     this.drawTime();
     this.drawStats();
   }
 
   drawTime() {
-    const text = formatTime(this.playTime());
-    setText(this.fields.time, text);
+    this.view.drawTime(formatTime(this.playTime()));
   }
 
   /**
@@ -740,26 +577,18 @@ class PlayPage {
     const key = event && `${event}:${this.id}`;
     if (!store.wasCounted(key)) update(this.stats = store.loadStats());
     store.countStats(key, update).then(() => {
+      if (this.destroyed) return;
       this.stats = null;
       this.drawStats();
     });
   }
 
   drawStats() {
-    const stats = this.stats ??= store.loadStats(); // forgotten when they change here or in another tab
-    if (this.statsShown === stats) return; // numbers are formatted only when the statistics change
-    this.statsShown = stats;
-    const { catalog } = this;
-    const values = {
-      played: catalog.number(stats.played), won: catalog.number(stats.won),
-      rate: catalog.percents.format(stats.played ? stats.won / stats.played : 0),
-      streak: catalog.number(stats.streak), best_streak: catalog.number(stats.bestStreak),
-    };
-    for (const name of STAT_NAMES) setText(this.statValues[name], values[name]);
+    this.view.drawStats(this.stats ??= store.loadStats()); // forgotten when they change here or in another tab
   }
 
   askResetStats() {
-    openDialog(this.dialog, {
+    this.view.openDialog({
       title: this.t("game.confirm.reset.title"),
       lines: [this.t("game.confirm.reset.text")],
       buttons: [
@@ -778,39 +607,12 @@ class PlayPage {
       ],
     });
   }
-
-  setMessage(text, kind = "") {
-    setText(this.message, text);
-    if (this.message.dataset.kind !== kind) this.message.dataset.kind = kind;
-  }
-
-  say(text) {
-    // The same text again replaces the node, so that screen readers announce it again.
-    if (this.live.textContent === text) this.live.textContent = text;
-    else setText(this.live, text);
-  }
 }
 
 /**
- * The play area, laid out on its own: a box whose height is set from its content's (so nothing
- * inside can change the page's layout), which makes a tap's changes lay out only this box and
- * not the whole page again. The content is measured whenever its size changes, before paint.
+ * Mount the game in `mount` (a `.hm-game` element, or one a destroyed game was in); returns its
+ * controller (null when no catalog loads), whose destroy() unbinds it.
  */
-function stage(...children) {
-  const box = element("div", "hm-stage");
-  const content = element("div", "hm-stage-content");
-  content.append(...children);
-  box.append(content);
-  new ResizeObserver(([entry]) => {
-    box.style.height = `${entry.borderBoxSize[0].blockSize}px`;
-    // Contained only once the height is set: until then the box is as tall as its content, so
-    // whenever the first measurement comes, nothing moves.
-    box.style.contain = "size layout style";
-  }).observe(content);
-  return box;
-}
-
-/** Mount the game in `mount` (a `.hm-game` element). */
 export async function mountGame(mount) {
   let loaded;
   try {
@@ -823,13 +625,10 @@ export async function mountGame(mount) {
     mount.classList.add("hm-game-failed");
     return null;
   }
-  const page = new PlayPage(mount, loaded.catalog);
-  if (loaded.failed) {
-    page.notice.textContent = page.t("game.load_failed", { reason: loaded.failed });
-    page.notice.hidden = false;
-  }
+  const page = new PlayController(mount, loaded.catalog);
+  if (loaded.failed) page.view.showNotice(page.t("game.load_failed", { reason: loaded.failed }));
   page.start();
-  mount.hmGame = page; // for tests and benchmarks
+  mount.hmGame = page; // for tests and benchmarks (destroy() takes it away)
   requestAnimationFrame(() => performance.mark("hm-board-drawn")); // read by bench/bench_game.py
   return page;
 }

@@ -2,6 +2,7 @@
 // the middle, only top cards shown. It knows no rules: it draws what it is given.
 
 import { SOURCES } from "./engine.js";
+import { element, setAttribute, setText } from "./dom.js";
 
 // Grid places on an 18-column grid (each card spans two), rows 1–4, as in §4.5.
 const PLACES = {
@@ -17,129 +18,150 @@ export function placeOf(source) {
   return { row, column };
 }
 
-/**
- * Change a text only when it differs, and in place: every write makes the browser lay the page
- * out again, and a new text node would also need its style worked out.
- */
-export const setText = (node, text) => {
-  const only = node.firstChild;
-  if (only?.nodeType === Node.TEXT_NODE && only === node.lastChild) {
-    if (only.data !== text) only.data = text;
-  } else if (node.textContent !== text) node.textContent = text;
-};
-
-/**
- * Enable or disable buttons, given as [[button, disabled], …]. A focused button that gets
- * disabled drops the focus to the page at once (by the time `disabled` is set, the page has it
- * already), so the focus goes to `fallback()` instead.
- */
-export function setDisabled(buttons, fallback) {
-  const focused = document.activeElement;
-  for (const [button, disabled] of buttons) button.disabled = disabled;
-  if (focused?.disabled && buttons.some(([button]) => button === focused)) fallback().focus();
-}
-
-/** Set an attribute only when its value changes: even an equal write costs style work. */
-const setAttribute = (node, name, value) => {
-  if (node.getAttribute(name) !== value) node.setAttribute(name, value);
-};
-
 // A cell's state is shown by data attributes, never classes: the theme's `:not([class])` rules
 // make any class change re-style the element's whole subtree and its next sibling's.
 const SELECTED = 1, DIMMED = 2, MARKED = 4, REMOVED = 8; // a cell's flags
 const STATES = [["selected", SELECTED], ["dimmed", DIMMED], ["marked", MARKED], ["removed", REMOVED]];
 
-const element = (tag, className, attributes = {}) => {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  return node;
-};
-
-/** Build the board inside `container`; returns {root, cells: Map(source → button)}. */
-export function createBoard(container, catalog, { interactive = true } = {}) {
-  const root = element("div", "hm-board", { dir: "ltr", role: "group", "aria-label": catalog.text("game.board.label") });
-  const cells = new Map();
-  for (const source of SOURCES) {
-    const { row, column } = placeOf(source);
-    const cell = element(interactive ? "button" : "div", `hm-cell${source.startsWith("R") ? " hm-slot" : ""}`, {
-      "data-source": source,
-    });
-    if (interactive) cell.type = "button";
-    else cell.setAttribute("role", "img");
-    cell.style.gridArea = `${row} / ${column} / span 1 / span 2`;
-    const face = element("span", "hm-face", { "aria-hidden": "true" });
-    const tag = element("span", "hm-tag", { "aria-hidden": "true" });
-    const name = element("span", "hm-tag-name");
-    name.textContent = source;
-    tag.append(name);
-    if (!source.startsWith("R")) tag.append(" ", element("span", "hm-tag-count"));
-    cell.append(face, " ", tag); // spaces between the texts, as the accessible name has them
-    root.append(cell);
-    cells.set(source, cell);
-  }
-  container.append(root);
-  return { root, cells };
-}
-
-/**
- * Draw a position: `view` = {position, selection, dimmed, marked, removed}. Only what changed is touched,
- * so a tap redraws within a frame.
- */
-export function drawBoard(board, catalog, view) {
-  const selection = view.selection ?? [];
-  const dimmed = view.dimmed ?? [];
-  const marked = view.marked ?? [];
-  const removed = view.removed ?? [];
-  for (const [source, cell] of board.cells) {
-    const card = view.position.cardAt(source);
-    const count = view.position.count(source);
-    const flags = (selection.includes(source) ? SELECTED : 0) | (dimmed.includes(source) ? DIMMED : 0)
-      | (marked.includes(source) ? MARKED : 0) | (removed.includes(source) ? REMOVED : 0);
-    // Most taps change two or three cells; the others are compared without building anything.
-    if (cell.hmCard === card && cell.hmCount === count && cell.hmFlags === flags) continue;
-    const changedFlags = (cell.hmFlags ?? 0) ^ flags;
-    Object.assign(cell, { hmCard: card, hmCount: count, hmFlags: flags });
-    const isSlot = source.startsWith("R");
-    const face = card ? catalog.text(`card.letter.${card.rankText}`) + catalog.text(`card.suit_symbol.${card.suit}`) : "";
-    const [faceNode, tagNode] = cell.children;
-    setText(faceNode, face);
-    if (!isSlot) setText(tagNode.lastChild, String(count));
-    // On the face, not the cell: it only colours the face, and a change on the cell would make the
-    // button (which many of the theme's rules match) work out its own style again too.
-    const kind = !card ? "empty" : card.isRed ? "red" : "black";
-    if (faceNode.dataset.card !== kind) faceNode.dataset.card = kind;
-    const suit = card ? card.suit : ""; // for the four-colour deck
-    if (faceNode.dataset.suit !== suit) faceNode.dataset.suit = suit;
-    for (const [state, bit] of STATES) if (changedFlags & bit) cell.toggleAttribute(`data-${state}`, Boolean(flags & bit));
-    let label = cellLabel(catalog, source, card, count);
-    if (flags & DIMMED) label = catalog.text("game.card.dimmed", { label });
-    // The name starts with what the cell shows (WCAG 2.5.3: a voice-control user says what they
-    // see): the face and the tag, then the words.
-    const shown = [face, source, isSlot ? "" : String(count)].filter(Boolean).join(" ");
-    setAttribute(cell, "aria-label", catalog.text("docs.label_value", { label: shown, value: label }));
-    if (cell.tagName === "BUTTON") {
-      setAttribute(cell, "aria-pressed", flags & SELECTED ? "true" : "false");
-      setAttribute(cell, "aria-disabled", card ? "false" : "true");
-    }
-  }
-}
-
 const calm = matchMedia("(prefers-reduced-motion: reduce)");
 const RISE = [{ opacity: 0, transform: "scale(0.8)" }, { opacity: 1, transform: "none" }];
 
 /**
- * The new cards in the cells of `sources` rise into place (not under prefers-reduced-motion).
- * Each face keeps one animation and plays it again: a new animate() call costs more than the
- * replay, and several animations on one face could not run on the compositor.
+ * A board built inside `container` in the language of `catalog`, interactive (buttons) or not
+ * (the Examples viewer's pictures). Its elements are its own: the others read `root` and the
+ * cells, and change the board only through its methods.
  */
-export function rise(board, sources) {
-  if (calm.matches) return;
-  for (const source of sources) {
-    const cell = board.cells.get(source);
-    cell.hmRise ??= new Animation(new KeyframeEffect(cell.firstChild, RISE, { duration: 180, easing: "ease-out" }));
-    cell.hmRise.cancel();
-    cell.hmRise.play();
+export function createBoard(container, catalog, { interactive = true } = {}) {
+  return new Board(container, catalog, interactive);
+}
+
+class Board {
+  #catalog;
+  #current; // the board's one Tab stop, once input is attached
+  #cells = new Map(); // source → cell
+
+  constructor(container, catalog, interactive) {
+    this.#catalog = catalog;
+    this.root = element("div", "hm-board", undefined, { dir: "ltr", role: "group", "aria-label": catalog.text("game.board.label") });
+    for (const source of SOURCES) {
+      const { row, column } = placeOf(source);
+      const cell = element(interactive ? "button" : "div", `hm-cell${source.startsWith("R") ? " hm-slot" : ""}`, undefined, {
+        "data-source": source,
+      });
+      if (interactive) cell.type = "button";
+      else cell.setAttribute("role", "img");
+      cell.style.gridArea = `${row} / ${column} / span 1 / span 2`;
+      const face = element("span", "hm-face", undefined, { "aria-hidden": "true" });
+      const tag = element("span", "hm-tag", undefined, { "aria-hidden": "true" });
+      tag.append(element("span", "hm-tag-name", source));
+      if (!source.startsWith("R")) tag.append(" ", element("span", "hm-tag-count"));
+      cell.append(face, " ", tag); // spaces between the texts, as the accessible name has them
+      this.root.append(cell);
+      this.#cells.set(source, cell);
+    }
+    Object.freeze(this); // root is read, never replaced
+    container.append(this.root);
+  }
+
+  /** The source whose cell is the board's Tab stop (undefined until input is attached). */
+  get current() { return this.#current; }
+
+  /** The cell of `source`. */
+  cell(source) { return this.#cells.get(source); }
+
+  /** Make `source` the board's one Tab stop (and focus it when `focus`). */
+  setCurrent(source, { focus = false } = {}) {
+    if (this.#current === undefined) {
+      for (const [name, cell] of this.#cells) cell.tabIndex = name === source ? 0 : -1;
+    } else if (this.#current !== source) { // only two cells change: every attribute write costs style work
+      this.#cells.get(this.#current).tabIndex = -1;
+      this.#cells.get(source).tabIndex = 0;
+    }
+    this.#current = source;
+    if (focus) this.focusCurrent();
+  }
+
+  /** The cell that is the Tab stop (where the focus goes back to). */
+  currentCell() { return this.#cells.get(this.#current); }
+
+  /** Give the focus to the Tab stop. */
+  focusCurrent() { this.currentCell()?.focus(); }
+
+  /** Show the board as won, or not. */
+  showWon(won) { this.root.classList.toggle("hm-won", won); }
+
+  /**
+   * Mark the cards of a move that is no move (a wrong pair or triple), and only those: they
+   * shake for a moment, or keep a still mark under prefers-reduced-motion (game.css).
+   */
+  markMismatch(sources) {
+    for (const [source, cell] of this.#cells) {
+      if (cell.hasAttribute("data-mismatch") !== sources.includes(source)) cell.toggleAttribute("data-mismatch");
+    }
+  }
+
+  /**
+   * Draw a position: `view` = {position, selection, dimmed, marked, removed}. Only what changed is touched,
+   * so a tap redraws within a frame.
+   */
+  draw(view) {
+    const catalog = this.#catalog;
+    const selection = view.selection ?? [];
+    const dimmed = view.dimmed ?? [];
+    const marked = view.marked ?? [];
+    const removed = view.removed ?? [];
+    for (const [source, cell] of this.#cells) {
+      const card = view.position.cardAt(source);
+      const count = view.position.count(source);
+      const flags = (selection.includes(source) ? SELECTED : 0) | (dimmed.includes(source) ? DIMMED : 0)
+        | (marked.includes(source) ? MARKED : 0) | (removed.includes(source) ? REMOVED : 0);
+      // Most taps change two or three cells; the others are compared without building anything.
+      if (cell.hmCard === card && cell.hmCount === count && cell.hmFlags === flags) continue;
+      const changedFlags = (cell.hmFlags ?? 0) ^ flags;
+      Object.assign(cell, { hmCard: card, hmCount: count, hmFlags: flags });
+      const isSlot = source.startsWith("R");
+      const face = card ? catalog.text(`card.letter.${card.rankText}`) + catalog.text(`card.suit_symbol.${card.suit}`) : "";
+      const [faceNode, tagNode] = cell.children;
+      setText(faceNode, face);
+      if (!isSlot) setText(tagNode.lastChild, String(count));
+      // On the face, not the cell: it only colours the face, and a change on the cell would make the
+      // button (which many of the theme's rules match) work out its own style again too.
+      const kind = !card ? "empty" : card.isRed ? "red" : "black";
+      if (faceNode.dataset.card !== kind) faceNode.dataset.card = kind;
+      const suit = card ? card.suit : ""; // for the four-colour deck
+      if (faceNode.dataset.suit !== suit) faceNode.dataset.suit = suit;
+      for (const [state, bit] of STATES) if (changedFlags & bit) cell.toggleAttribute(`data-${state}`, Boolean(flags & bit));
+      let label = cellLabel(catalog, source, card, count);
+      if (flags & DIMMED) label = catalog.text("game.card.dimmed", { label });
+      // The name starts with what the cell shows (WCAG 2.5.3: a voice-control user says what they
+      // see): the face and the tag, then the words.
+      const shown = [face, source, isSlot ? "" : String(count)].filter(Boolean).join(" ");
+      setAttribute(cell, "aria-label", catalog.text("docs.label_value", { label: shown, value: label }));
+      if (cell.tagName === "BUTTON") {
+        setAttribute(cell, "aria-pressed", flags & SELECTED ? "true" : "false");
+        setAttribute(cell, "aria-disabled", card ? "false" : "true");
+      }
+    }
+  }
+
+  /**
+   * The new cards in the cells of `sources` rise into place (not under prefers-reduced-motion).
+   * Each face keeps one animation and plays it again: a new animate() call costs more than the
+   * replay, and several animations on one face could not run on the compositor.
+   */
+  rise(sources) {
+    if (calm.matches) return;
+    for (const source of sources) {
+      const cell = this.#cells.get(source);
+      cell.hmRise ??= new Animation(new KeyframeEffect(cell.firstChild, RISE, { duration: 180, easing: "ease-out" }));
+      cell.hmRise.cancel();
+      cell.hmRise.play();
+    }
+  }
+
+  /** Stop what the board runs by itself (the cards' rise): it draws nothing more on its own. */
+  destroy() {
+    for (const cell of this.#cells.values()) cell.hmRise?.cancel();
   }
 }
 

@@ -26,18 +26,6 @@ export const KEY_MAP = {
   End: Object.fromEntries([..."123456789", "10", "11", "12", "R1", "R2", "R3", "R4", "R5", "R6", "R7"].map((s) => [s, "R8"])),
 };
 
-/** Make `source` the board's one Tab stop (and focus it when `focus`). */
-export function setCurrent(board, source, { focus = false } = {}) {
-  if (board.current === undefined) {
-    for (const [name, cell] of board.cells) cell.tabIndex = name === source ? 0 : -1;
-  } else if (board.current !== source) { // only two cells change: every attribute write costs style work
-    board.cells.get(board.current).tabIndex = -1;
-    board.cells.get(source).tabIndex = 0;
-  }
-  board.current = source;
-  if (focus) board.cells.get(source).focus();
-}
-
 // U on any layout: the letter u, or the U key where the layout types no Latin letter there
 // (Russian, Hebrew). On Dvorak that key types f, Material's search key, so it is not ours.
 const isU = (event) => event.key === "u" || event.key === "U" || (event.code === "KeyU" && !/^[a-z]$/i.test(event.key));
@@ -46,26 +34,29 @@ const inTextField = (target) => Boolean(target.closest?.("input:not([type=checkb
 
 /**
  * Wire `board` (from createBoard) to handlers: onTap(source), onClear(), onUndo().
- * Escape, U and Ctrl+Z are read on the whole document.
+ * Escape, U and Ctrl+Z are read on the whole document. Returns the unbind: it removes every
+ * listener this added.
  */
 export function attachInput(board, { onTap, onClear, onUndo }) {
-  setCurrent(board, board.current ?? "1");
+  const listening = new AbortController();
+  const { signal } = listening;
+  board.setCurrent(board.current ?? "1");
   board.root.addEventListener("click", (event) => {
     const cell = event.target.closest("[data-source]");
     if (!cell || !board.root.contains(cell)) return;
     // A tap on the board is the game's alone: the theme's page-wide click handlers (they look
     // for links) would only add to every tap's time.
     event.stopPropagation();
-    setCurrent(board, cell.dataset.source);
+    board.setCurrent(cell.dataset.source);
     onTap(cell.dataset.source);
-  });
+  }, { signal });
   board.root.addEventListener("keydown", (event) => {
     const cell = event.target.closest("[data-source]");
     const next = cell && KEY_MAP[event.key]?.[cell.dataset.source];
     if (!cell || !(event.key in KEY_MAP) || event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
-    if (next) setCurrent(board, next, { focus: true });
-  });
+    if (next) board.setCurrent(next, { focus: true });
+  }, { signal });
   document.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || inTextField(event.target) || document.querySelector("dialog[open]")) return;
     const ctrl = event.ctrlKey || event.metaKey;
@@ -78,5 +69,6 @@ export function attachInput(board, { onTap, onClear, onUndo }) {
       event.preventDefault();
       onUndo();
     }
-  });
+  }, { signal });
+  return () => listening.abort();
 }

@@ -3,7 +3,8 @@
 // arrow keys, Home and End while focus is inside the viewer.
 
 import { parseRecord, replayRecord, moveText } from "./engine.js";
-import { createBoard, drawBoard, setDisabled } from "./board.js";
+import { createBoard } from "./board.js";
+import { setDisabled } from "./dom.js";
 import { loadCatalog } from "./i18n.js";
 import { loadSettings } from "./storage.js";
 
@@ -69,7 +70,7 @@ export async function mountStepper(element) {
     while (step > target) { position.pop(); step--; }
     const next = step < total ? record.moves[step] : [];
     const last = step ? position.lastRemoval() : null;
-    drawBoard(board, catalog, { position, marked: next, removed: last?.sources ?? [] });
+    board.draw({ position, marked: next, removed: last?.sources ?? [] });
     const said = [];
     if (!last) said.push(t("game.stepper.start", { code: catalog.isolate(record.code) }));
     else {

@@ -1,0 +1,301 @@
+// The Play page's view: the game's elements (the toolbar, the figures, the board, the messages,
+// the deal code form, the settings, the statistics, the backup buttons, the dialog), built once
+// in the mount, drawn from what the controller (app.js) gives it and handing every click and
+// key on to the controller's actions. It holds no game state. Every listener and observer it
+// adds goes with destroy().
+
+import { createBoard } from "./board.js";
+import { attachInput } from "./input.js";
+import { createDialog, openDialog } from "./dialog.js";
+import { element, newId, setDisabled, setText } from "./dom.js";
+
+const STAT_NAMES = ["played", "won", "rate", "streak", "best_streak"];
+const SETTINGS = [["moveErrors", "game.settings.move_errors"], ["placementHelp", "game.settings.placement_help"],
+  ["fourColour", "game.settings.four_colour"]];
+
+/**
+ * The view of the game in `mount` (a `.hm-game` element) in the language of `catalog`, the
+ * boxes showing `settings`. `actions` are the controller's: newDeal(), askRestart(), undo(),
+ * tap(source), clearSelection(), playCode(text), copyLink(), exportRecord(),
+ * changeSetting(name, on), askResetStats(), exportBackup(), importBackup(file).
+ */
+export class PlayView {
+  #listening = new AbortController(); // every listener of the view's elements and of the page
+  #unbindInput;
+  #resizes;
+  #statsShown = null; // the statistics object on the screen
+
+  constructor(mount, catalog, settings, actions) {
+    this.mount = mount;
+    this.catalog = catalog;
+    this.actions = actions;
+    const { signal } = this.#listening;
+    // The page's one-line rule with its link to the rules, written in the page (and so in its
+    // language) for the first-time player; everything else in the game's element is for readers
+    // without JavaScript.
+    const intro = mount.querySelector(".hm-intro");
+    mount.replaceChildren();
+    mount.classList.add("hm-game-ready");
+    mount.dir = catalog.direction;
+    mount.lang = catalog.lang;
+
+    const main = element("div", "hm-main");
+    const toolbar = element("div", "hm-toolbar");
+    this.newButton = this.#button("game.button.new", () => actions.newDeal());
+    this.restartButton = this.#button("game.button.restart", () => actions.askRestart());
+    this.undoButton = this.#button("game.button.undo", () => actions.undo());
+    toolbar.append(this.newButton, this.restartButton, this.undoButton);
+
+    const info = element("div", "hm-info");
+    info.setAttribute("role", "group");
+    info.setAttribute("aria-label", this.t("game.info.label"));
+    this.fields = {};
+    for (const name of ["time", "score", "moves", "code"]) {
+      const item = element("span", "hm-info-item");
+      const value = element("span", "hm-info-value");
+      value.dataset.field = name;
+      if (name === "code") value.dir = "ltr";
+      item.append(element("span", "hm-info-name", this.t(`game.info.${name}`)), " ", value);
+      info.append(item);
+      this.fields[name] = value;
+    }
+
+    const boardHolder = element("div", "hm-board-holder");
+    this.message = element("p", "hm-message");
+    this.live = element("div", "hm-live");
+    this.live.setAttribute("aria-live", "polite");
+    this.live.setAttribute("role", "status");
+    main.append(this.#stage(toolbar, info, boardHolder, this.message, ...(intro ? [intro] : []), this.live));
+
+    const side = element("div", "hm-side");
+    this.notice = element("p", "hm-notice");
+    this.notice.hidden = true;
+    const form = element("form", "hm-code-form");
+    const inputId = newId("code");
+    const errorId = newId("code-error");
+    const label = element("label", null, this.t("game.code.label"));
+    label.htmlFor = inputId;
+    this.codeInput = element("input", "hm-code-input");
+    Object.assign(this.codeInput, { id: inputId, type: "text", spellcheck: false, autocomplete: "off" });
+    this.codeInput.setAttribute("dir", "ltr");
+    this.codeInput.setAttribute("aria-describedby", errorId);
+    const go = element("button", "hm-button", this.t("game.code.play"));
+    go.type = "submit";
+    form.append(label, this.codeInput, go);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      actions.playCode(this.codeInput.value);
+    }, { signal });
+    this.codeError = element("p", "hm-error");
+    this.codeError.id = errorId;
+    this.codeError.hidden = true;
+
+    const share = element("div", "hm-toolbar hm-share");
+    share.append(this.#button("game.button.copy_link", () => actions.copyLink()),
+      this.#button("game.button.export", () => actions.exportRecord()));
+
+    const settingsBox = element("fieldset", "hm-settings");
+    settingsBox.append(element("legend", null, this.t("game.settings.legend")));
+    this.boxes = {};
+    for (const [name, key] of SETTINGS) {
+      const box = element("input");
+      box.type = "checkbox";
+      box.checked = settings[name];
+      box.dataset.setting = name;
+      box.addEventListener("change", () => actions.changeSetting(name, box.checked), { signal });
+      const wrap = element("label", "hm-setting");
+      wrap.append(box, " ", this.t(key));
+      settingsBox.append(wrap);
+      this.boxes[name] = box;
+    }
+
+    const stats = element("section", "hm-stats");
+    const statsTitleId = newId("stats");
+    const statsTitle = element("h2", null, this.t("game.stats.heading"));
+    statsTitle.id = statsTitleId;
+    stats.setAttribute("aria-labelledby", statsTitleId);
+    const statsList = element("dl");
+    this.statValues = {};
+    for (const name of STAT_NAMES) {
+      const value = this.statValues[name] = element("dd");
+      value.dataset.stat = name;
+      statsList.append(element("dt", null, this.t(`game.stats.${name}`)), value);
+    }
+    stats.append(statsTitle, statsList, this.#button("game.stats.reset", () => actions.askResetStats()), this.#backupControls());
+
+    const help = element("p", "hm-help", this.t("game.help.keys"));
+    side.append(this.notice, form, this.codeError, share, settingsBox, stats, help);
+
+    this.dialog = createDialog(signal);
+    this.dialog.addEventListener("close", () => this.board.focusCurrent(), { signal });
+    mount.append(main, side, this.dialog);
+
+    this.board = createBoard(boardHolder, catalog);
+    this.#unbindInput = attachInput(this.board, {
+      onTap: (source) => actions.tap(source),
+      onClear: () => actions.clearSelection(),
+      onUndo: () => actions.undo(),
+    });
+    // The game's keys are its own while the focus is in the game (the board, its buttons, its
+    // dialog): the theme's single-letter shortcuts (n, p, s, f, /, ., ,), read on the window,
+    // must not leave the page or open search over the board. The game's own document listener
+    // (attachInput) has run by then.
+    document.addEventListener("keydown", (event) => {
+      if (!event.ctrlKey && !event.metaKey && !event.altKey && mount.contains(event.target)) event.stopPropagation();
+    }, { signal });
+  }
+
+  t(key, params) { return this.catalog.text(key, params); }
+
+  #button(key, action) {
+    const node = element("button", "hm-button", this.t(key));
+    node.type = "button";
+    node.dataset.action = key.split(".").pop(); // new, restart, undo, copy_link, export, reset
+    node.addEventListener("click", action, { signal: this.#listening.signal });
+    return node;
+  }
+
+  /** Export and Import of the statistics and saved games (backup.js), under the statistics. */
+  #backupControls() {
+    const box = element("div", "hm-backup");
+    const hint = element("p", "hm-backup-hint", this.t("game.backup.hint"));
+    hint.id = newId("backup-hint");
+    const exportButton = this.#button("game.backup.export", () => this.actions.exportBackup());
+    const importButton = this.#button("game.backup.import", () => file.click());
+    for (const [button, name] of [[exportButton, "backup_export"], [importButton, "backup_import"]]) {
+      button.dataset.action = name;
+      button.setAttribute("aria-describedby", hint.id);
+    }
+    const file = element("input");
+    Object.assign(file, { type: "file", accept: ".json,application/json", hidden: true, tabIndex: -1 });
+    file.addEventListener("change", () => {
+      const [chosen] = file.files;
+      file.value = ""; // the same file chosen again is a new choice
+      if (chosen) this.actions.importBackup(chosen);
+    }, { signal: this.#listening.signal });
+    const row = element("div", "hm-backup-row");
+    row.append(exportButton, importButton);
+    box.append(hint, row, file);
+    return box;
+  }
+
+  /**
+   * The play area, laid out on its own: a box whose height is set from its content's (so nothing
+   * inside can change the page's layout), which makes a tap's changes lay out only this box and
+   * not the whole page again. The content is measured whenever its size changes, before paint.
+   */
+  #stage(...children) {
+    const box = element("div", "hm-stage");
+    const content = element("div", "hm-stage-content");
+    content.append(...children);
+    box.append(content);
+    this.#resizes = new ResizeObserver(([entry]) => {
+      box.style.height = `${entry.borderBoxSize[0].blockSize}px`;
+      // Contained only once the height is set: until then the box is as tall as its content, so
+      // whenever the first measurement comes, nothing moves.
+      box.style.contain = "size layout style";
+    });
+    this.#resizes.observe(content);
+    return box;
+  }
+
+  // --- drawing ---------------------------------------------------------------------------
+
+  /** The game as it stands: the board, its figures, the buttons, the deck's colours, won or over. */
+  draw(game, settings) {
+    this.board.draw({
+      position: game.position,
+      selection: game.selection,
+      dimmed: settings.placementHelp ? game.dimmed() : [],
+    });
+    setText(this.fields.score, String(game.score));
+    setText(this.fields.moves, String(game.moveCount));
+    setText(this.fields.code, game.code);
+    // A button that becomes disabled while it has the focus hands it to the board.
+    setDisabled([[this.undoButton, !game.canUndo], [this.restartButton, !game.moveCount]], () => this.board.currentCell());
+    const deck = settings.fourColour ? "four" : "two"; // the suits' colours (game.css)
+    if (this.mount.dataset.deck !== deck) this.mount.dataset.deck = deck;
+    this.board.showWon(game.won);
+    this.mount.classList.toggle("hm-over", game.won || game.deadlocked);
+  }
+
+  drawTime(text) {
+    setText(this.fields.time, text);
+  }
+
+  /** The statistics (storage.js loadStats), formatted only when they are another object than those shown. */
+  drawStats(stats) {
+    if (this.#statsShown === stats) return;
+    this.#statsShown = stats;
+    const { catalog } = this;
+    const values = {
+      played: catalog.number(stats.played), won: catalog.number(stats.won),
+      rate: catalog.percents.format(stats.played ? stats.won / stats.played : 0),
+      streak: catalog.number(stats.streak), best_streak: catalog.number(stats.bestStreak),
+    };
+    for (const name of STAT_NAMES) setText(this.statValues[name], values[name]);
+  }
+
+  showSettings(settings) {
+    for (const [name, box] of Object.entries(this.boxes)) box.checked = settings[name];
+  }
+
+  /** A notice over the code form (the page's catalog did not load: English is shown). */
+  showNotice(text) {
+    this.notice.textContent = text;
+    this.notice.hidden = false;
+  }
+
+  setMessage(text, kind = "") {
+    setText(this.message, text);
+    if (this.message.dataset.kind !== kind) this.message.dataset.kind = kind;
+  }
+
+  /** What was said last to screen readers. */
+  get said() { return this.live.textContent; }
+
+  say(text) {
+    // The same text again replaces the node, so that screen readers announce it again.
+    if (this.live.textContent === text) this.live.textContent = text;
+    else setText(this.live, text);
+  }
+
+  showCodeError(text) {
+    this.codeError.textContent = text;
+    this.codeError.hidden = false;
+    this.codeInput.setAttribute("aria-invalid", "true");
+    this.say(text); // shown in one place, under the field: not again over the board
+  }
+
+  hideCodeError() {
+    this.codeError.hidden = true;
+    this.codeError.textContent = "";
+    this.codeInput.removeAttribute("aria-invalid");
+  }
+
+  clearCode() {
+    this.codeInput.value = "";
+  }
+
+  /** Open the dialog (dialog.js openDialog's options); its buttons' listeners go with the view. */
+  openDialog(options) {
+    openDialog(this.dialog, { ...options, signal: this.#listening.signal });
+  }
+
+  closeDialog() {
+    if (this.dialog.open) this.dialog.close();
+  }
+
+  /**
+   * Unbind the view: every listener it added (on its elements, the document and the board's input)
+   * and its size observer go, the board's animations stop and an open dialog closes. The
+   * elements stay as last drawn, inert; the mount can be given to a new game.
+   */
+  destroy() {
+    this.#listening.abort();
+    this.#unbindInput();
+    this.#resizes.disconnect();
+    this.closeDialog();
+    this.board.destroy();
+  }
+}
