@@ -56,7 +56,7 @@ STRATEGY_WON = "604<script>alert(12)</script>"
 # Each hostile figure, and what the build's error must name (the file, then the figure).
 FIGURE_ERRORS = {
     "lost_deals[0]": ("winnability.json", "lost_deals[0]"),
-    "start": ("winnability.json", "start: "),
+    "start": ("winnability.json", "'start': "),
     "sat_solver": ("winnability.json", "'sat_solver'"),
     "won_share": ("winnability.json", "'won_share'"),
     "won": ("winnability.json", "'won'"),
@@ -129,9 +129,11 @@ class _Reader(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         parsed = self.parsed
         parsed.tags[tag] += 1
+        # A page's description is text (its language's docs.site.description), not an address.
+        described = tag == "meta" and ("name", "description") in attrs
         for name, value in attrs:
             parsed.attributes.add((tag, name))
-            if name in URL_ATTRIBUTES:
+            if name in URL_ATTRIBUTES and not (described and name == "content"):
                 parsed.urls.add((tag, name, HASH.sub("#", value or "")))
         if tag == "p" and ("class", "hm-error") in attrs:
             parsed.errors += 1
@@ -299,7 +301,7 @@ def _one_figure(change):  # type: ignore[no-untyped-def]
 WINNABILITY_ALONE = {
     "lost_deals[0]": (_one_figure(lambda f: f["lost_deals"].__setitem__(0, LOST)),
                       lambda stats, writer: stats.lost_deals()),
-    "start: ": (_one_figure(lambda f: f.__setitem__("start", START)),
+    "'start': ": (_one_figure(lambda f: f.__setitem__("start", START)),
                 lambda stats, writer: stats.render("start", writer)),
     "'sat_solver'": (
         _one_figure(lambda f: f["undecided_deals"][0].__setitem__("sat_solver", SOLVER)),
