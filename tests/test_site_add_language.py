@@ -54,10 +54,10 @@ LANGUAGES = {
             "game.said.selected": "Vybráno: {what}",
         },
         plurals={
-            "docs.count.moves": {"one": "{count} tah", "few": "{count} tahy",
-                                 "many": "{count} tahu", "other": "{count} tahů"},
-            "docs.count.cards": {"one": "{count} karta", "few": "{count} karty",
-                                 "many": "{count} karty", "other": "{count} karet"},
+            "docs.count.moves": {"one": "{count}\u00a0tah", "few": "{count}\u00a0tahy",
+                                 "many": "{count}\u00a0tahu", "other": "{count}\u00a0tahů"},
+            "docs.count.cards": {"one": "{count}\u00a0karta", "few": "{count}\u00a0karty",
+                                 "many": "{count}\u00a0karty", "other": "{count}\u00a0karet"},
         },
         paragraphs=(
             "Half Moon je solitér pro dva balíčky karet. Všechny karty leží na stole od "
@@ -79,8 +79,8 @@ LANGUAGES = {
             "game.said.selected": "เลือก {what} แล้ว",
         },
         plurals={
-            "docs.count.moves": {"other": "{count} ตา"},
-            "docs.count.cards": {"other": "{count} ใบ"},
+            "docs.count.moves": {"other": "{count}\u00a0ตา"},
+            "docs.count.cards": {"other": "{count}\u00a0ใบ"},
         },
         paragraphs=(
             "ฮาล์ฟมูน คือเกมไพ่คนเดียวที่ใช้ไพ่สองสำรับ ไพ่ทุกใบวางอยู่บนโต๊ะตั้งแต่เริ่มเกม "
