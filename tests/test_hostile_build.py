@@ -129,9 +129,11 @@ class _Reader(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         parsed = self.parsed
         parsed.tags[tag] += 1
+        # A page's description is text (its language's docs.site.description), not an address.
+        described = tag == "meta" and ("name", "description") in attrs
         for name, value in attrs:
             parsed.attributes.add((tag, name))
-            if name in URL_ATTRIBUTES:
+            if name in URL_ATTRIBUTES and not (described and name == "content"):
                 parsed.urls.add((tag, name, HASH.sub("#", value or "")))
         if tag == "p" and ("class", "hm-error") in attrs:
             parsed.errors += 1

@@ -153,6 +153,17 @@ def test_search_finds_a_word_of_the_language_and_only_pages_in_that_language(
                                       "links => links.map(a => a.getAttribute('href'))")
     assert hrefs
     assert {language_of(href, site_url) for href in hrefs} == {lang}, (word, hrefs)
+    # The count above the results, in the form the language's plural rules give that number
+    # (read with the list in one step, until the worker's last answer is shown).
+    words = catalog(lang)
+    for _ in range(50):
+        count, meta = page.evaluate("""() => [
+            document.querySelectorAll(".md-search-result__item").length,
+            document.querySelector(".md-search-result__meta").textContent.trim()]""")
+        if meta == words.plural("docs.search.results", count):
+            break
+        page.wait_for_timeout(100)
+    assert meta == words.plural("docs.search.results", count), (word, count, meta)
     indexes = [url for url in fetched if "search_index" in url]
     assert indexes == [LANGUAGES[lang] + "search/search_index.json"]
     assert len([url for url in fetched if "/workers/search." in url]) == 1  # started once opened

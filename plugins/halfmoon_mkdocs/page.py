@@ -8,11 +8,8 @@ the block's HTML once Markdown has made the page's HTML.
 from __future__ import annotations
 
 import hashlib
-import html as html_lib
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from .blocks import segments
 from .context import Context
@@ -67,28 +64,6 @@ def fill_slots(html: str, slots: dict[str, str]) -> str:
 
 
 _SLOT = re.compile(r"(?:<p>|<pre><code>)?(HALFMOONSLOT[0-9a-f]{10}N[0-9]+)\n?(?:</p>|</code></pre>)?")
-
-
-def keep_heading_spaces(toc: Iterable[Any], html: str) -> None:
-    """Give each table-of-contents entry its heading's own spaces.
-
-    Python-Markdown's toc folds every Unicode space of a heading into a plain one
-    (``str.split``), so French "gagner\u202f?" became "gagner ?" in the page's contents,
-    where the line may break before the mark; the heading itself kept its space.
-    """
-    headings = {html_lib.unescape(match.group(2)): match.group(3) for match in _HEADING.finditer(html)}
-    for item in toc:
-        inner = headings.get(item.id)
-        if inner is not None:
-            text = _TAG.sub("", _PERMALINK.sub("", inner))
-            item.title = _ASCII_SPACES.sub(" ", text).strip(" \t\n\r\f")
-        keep_heading_spaces(item.children, html)
-
-
-_HEADING = re.compile(r'<h([1-6])\b[^>]*?\bid="([^"]*)"[^>]*>(.*?)</h\1>', re.S)
-_PERMALINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S)
-_TAG = re.compile(r"<[^>]+>")
-_ASCII_SPACES = re.compile(r"[ \t\n\r\f]+")
 
 
 def keep_codes_whole(html: str) -> str:

@@ -21,16 +21,30 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 from mkdocs.utils.templates import TemplateContext
 
-from halfmoon import i18n
+from halfmoon import HalfMoonError, i18n
 
 from . import assets
 from .build import Build, PageSource
-from .page import fill_slots, keep_codes_whole, keep_heading_spaces
+from .catalogs import catalog_fault, checked_catalog
+from .errors import SourceError
+from .page import fill_slots, keep_codes_whole
 from .search import defer_search, point_search_at_language, split_search_index
-from .site import RelativePath, add_search_languages, language_prefixes, page_language, site_language
+from .site import (
+    RelativePath,
+    add_search_languages,
+    default_language,
+    language_prefixes,
+    page_language,
+    site_language,
+)
+from .theme import configure_language, keep_no_break_spaces, not_found_html, search_counts
 
 # The footer's "Made with Material for MkDocs" in the page's language, for copyright.html.
 GENERATOR_LINE = "halfmoon_generator_line"
+# The 404 page's sections, one per language, for overrides/404.html.
+NOT_FOUND = "halfmoon_not_found"
+# The search's counts in the page's language, for overrides/partials/search.html.
+SEARCH_COUNTS = "halfmoon_search_counts"
 AFTER_I18N = -110  # mkdocs-static-i18n runs its per-language work at priority -100
 
 
@@ -71,11 +85,16 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
         self._depth = 0  # nesting of builds: static-i18n builds languages inside a build
         self._slots: dict[str, dict[str, str]] = {}
         self._not_found: str | None = None  # the default language's 404.html
+        self._theme_problem: SourceError | None = None  # a catalog without the theme's words
 
     @event_priority(AFTER_I18N)  # static-i18n has set this language's search options
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         if self.config.enabled and self.config.search_languages:
             add_search_languages(config)
+        if self.config.enabled:  # the permalink title and site description of this language
+            if self._depth == 0:
+                i18n.catalog.cache_clear()  # the catalogs as they are now (mkdocs serve)
+            self._theme_problem = configure_language(config, site_language(config))
         return config
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
@@ -86,6 +105,8 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
                                self.config.example_record, self.config.stats_file,
                                self.config.strategy_file, palette=self.config.palette)
         self._depth += 1
+        if self._theme_problem is not None and self.build is not None:
+            self.build.report(self._theme_problem, "")
 
     def on_serve(self, server, *, config: MkDocsConfig, builder):  # type: ignore[no-untyped-def]
         if not self.config.enabled:
@@ -117,7 +138,7 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
         if not self.config.enabled:
             return html
         html = fill_slots(html, self._slots.pop(_page_key(page, page_language(page, config)), {}))
-        keep_heading_spaces(page.toc, html)
+        keep_no_break_spaces(page.toc, html)
         return keep_codes_whole(html)
 
     def on_page_context(self, context: TemplateContext, *, page: Page, config: MkDocsConfig,
@@ -127,14 +148,31 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
         if not self.config.enabled:
             return context
         assert self.build is not None
-        return _with_generator_line(context, self.build.generator_line(page_language(page, config)))
+        lang = page_language(page, config)
+        try:
+            cast(dict[str, object], context)[SEARCH_COUNTS] = search_counts(checked_catalog(lang))
+        except SourceError:
+            pass  # a catalog that cannot be read is reported with the page's own text
+        except HalfMoonError as error:
+            self.build.report(catalog_fault(lang, f"{error} (the search's counts)"), "")
+        return _with_generator_line(context, self.build.generator_line(lang))
 
     def on_template_context(self, context: TemplateContext, *, template_name: str,
                             config: MkDocsConfig) -> TemplateContext:
-        """The same for the pages that are only a template, such as 404.html."""
+        """The same for the pages that are only a template, such as 404.html; and 404.html's
+        sections, one per language (written once, by the default language's build)."""
         if not self.config.enabled:
             return context
         assert self.build is not None
+        if template_name == "404.html" and self._depth == 1:
+            languages = language_prefixes(config)
+            first = default_language(config)
+            ordered = {first: languages.pop(first, ""), **languages}
+            try:
+                cast(dict[str, object], context)[NOT_FOUND] = not_found_html(
+                    ordered, str(context.get("base_url") or "/"), config.site_name)
+            except SourceError as error:
+                self.build.report(error, "404.html")
         return _with_generator_line(context, self.build.generator_line(site_language(config)))
 
     def on_post_template(self, output_content: str, *, template_name: str,

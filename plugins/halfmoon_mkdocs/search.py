@@ -110,9 +110,40 @@ _DEFERRALS = (
 )
 
 
+# --- Counts in the page's plural --------------------------------------------------------------
+#
+# Material words a count with three strings (none, one, other: "# matching documents"), which
+# cannot say "22 מסמכים" and "2 מסמכים" apart, nor Russian's, Polish's or Arabic's forms. Each
+# page's search box carries our catalog's forms of the two counts search shows (theme.py); the
+# published bundle picks the form with the browser's Intl.PluralRules for the page's language,
+# and writes the number as that language does. A page without them keeps Material's strings.
+SEARCH_COUNT = (
+    '((k,n)=>{let c=document.querySelector("[data-halfmoon-counts]"),'
+    's=c&&JSON.parse(c.dataset.halfmoonCounts)[k],l=document.documentElement.lang;'
+    'return s?(s[new Intl.PluralRules(l).select(n)]??s.other)'
+    '.replace("{count}",new Intl.NumberFormat(l).format(n)):null})'
+)
+_COUNTS = (
+    # The results' count, under the search box.
+    (re.compile(r'case 1:([\w$]+)\.textContent=([\w$]+)\("search\.result\.one"\);break;'
+                r'default:let ([\w$]+)=([\w$]+)\(([\w$]+)\.length\);'
+                r'\1\.textContent=\2\("search\.result\.other",\3\)'),
+     lambda m: (f'default:{m[1]}.textContent={SEARCH_COUNT}("results",{m[5]}.length)'
+                f'??({m[5]}.length===1?{m[2]}("search.result.one"):'
+                f'{m[2]}("search.result.other",{m[4]}({m[5]}.length)))'),
+     re.compile(re.escape(f'{SEARCH_COUNT}("results"'))),
+    # A page's further sections ("3 more on this page").
+    (re.compile(r'([\w$]+)\.length>0&&\1\.length===1\?([\w$]+)\("search\.result\.more\.one"\):'
+                r'\2\("search\.result\.more\.other",\1\.length\)'),
+     lambda m: f'{SEARCH_COUNT}("more",{m[1]}.length)??({m[0]})',
+     re.compile(re.escape(f'{SEARCH_COUNT}("more"'))),
+)
+
+
 def defer_search(site_dir: Path) -> Path:
     """Make Material's published bundle load search (worker, index, stemmer) only once search is
-    opened; publish it under its content's hash and point every page at it. Returns its path."""
+    opened, and word its counts in the page's plural; publish it under its content's hash and
+    point every page at it. Returns its path."""
     folder = site_dir / "assets" / "javascripts"
     bundles = sorted(folder.glob("bundle.*.min.js"))
     if len(bundles) != 1:
@@ -124,6 +155,11 @@ def defer_search(site_dir: Path) -> Path:
         if count != 1 and not done.search(text):
             raise PluginError(f"{bundle}: Material's search start-up is not where this version "
                               "of the plugin expects it (search would load on every page)")
+    for material, ours, done in _COUNTS:
+        text, count = material.subn(ours, text, count=1)
+        if count != 1 and not done.search(text):
+            raise PluginError(f"{bundle}: Material's search counts are not where this version of "
+                              "the plugin expects them (they would not follow the language's plural)")
     # Its source map keeps Material's name (the bundle's last line names it): it maps
     # Material's code, which the edits leave in place but for a few expressions.
     renamed = folder / f"bundle.{hashlib.sha256(text.encode()).hexdigest()[:8]}.min.js"

@@ -1,0 +1,140 @@
+"""The theme's own words in every language, from the catalogs: what MkDocs and Material would
+otherwise write in English, or in a form the language does not use, around every page.
+
+- the title of each heading's permanent link (Python-Markdown's toc, ``permalink_title``) and
+  the site's description (``<meta name="description">``) of the language being built;
+- the search's counts ("22 matching documents", "3 more on this page") in each plural form of
+  the page's language: given to the page's search box (an attribute, data, never a script),
+  where the published bundle's count (search.py) picks the form with the browser's
+  ``Intl.PluralRules`` and formats the number in the page's language;
+- the table of contents with the headings' own no-break spaces (see the end);
+- the one ``404.html`` of the site, in every language: static hosts serve one file for every
+  missing address, so it holds a section per language (each with its ``lang`` and ``dir``), and
+  a small inline script keeps the one of the folder the reader asked for (``/he/…`` is Hebrew,
+  any other address the default language), with the page's language, direction and title.
+  Without JavaScript every language's section shows.
+
+The theme's fixed strings (skip link, footer, language selector…) that Material words wrongly
+in one of our languages are mended in ``overrides/partials/theme-words.html``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+from html import escape
+
+from markupsafe import Markup
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.toc import AnchorLink
+
+from halfmoon import HalfMoonError
+from halfmoon.i18n import Catalog, text_direction
+
+from .catalogs import checked_catalog
+from .errors import SourceError
+
+PERMALINK_KEY = "docs.heading.permalink"
+DESCRIPTION_KEY = "docs.site.description"
+NOT_FOUND_KEYS = ("docs.not_found.title", "docs.not_found.text", "docs.not_found.home")
+# The search's counts: the catalog key of each, and its name in the search box's
+# data-halfmoon-counts (overrides/partials/search.html), where the published bundle reads it.
+SEARCH_COUNTS = {"docs.search.results": "results", "docs.search.more": "more"}
+
+
+def configure_language(config: MkDocsConfig, lang: str) -> SourceError | None:
+    """Give the language being built its permalink title and site description (static-i18n
+    builds each language in turn, each with its own ``on_config``). A catalog that cannot
+    give them is returned, for the build to report; the config is then left as it is."""
+    try:
+        messages = checked_catalog(lang)
+        permalink, description = messages.text(PERMALINK_KEY), messages.text(DESCRIPTION_KEY)
+    except SourceError as error:
+        return error
+    except HalfMoonError as error:
+        return SourceError(f"{error} (the theme's words)")
+    config.mdx_configs.setdefault("toc", {})["permalink_title"] = permalink
+    # MkDocs' templates do not escape: the text goes into an attribute as HTML.
+    config.site_description = Markup(escape(description))
+    return None
+
+
+def search_counts(messages: Catalog) -> str:
+    """The search's counts of one language as the page carries them (JSON, for the search
+    box's ``data-halfmoon-counts``): each plural form with ``{count}`` where the number goes."""
+    counts: dict[str, dict[str, str]] = {}
+    for key, name in SEARCH_COUNTS.items():
+        forms = messages.messages.get(key)
+        if not isinstance(forms, Mapping):
+            raise HalfMoonError(f"catalog {messages.lang!r} has no plural message {key!r}")
+        counts[name] = {form: str(text) for form, text in forms.items()}
+    return json.dumps(counts, ensure_ascii=False, separators=(",", ":"))
+
+
+# The 404 page's script: the first folder of the address asked for, read after the site's own
+# base path, names the language (any other address is the default language's). It keeps that
+# language's section and gives the page its language, direction and title. Inline (the page is
+# served at any address, so a script file's address could not be relative), and short.
+NOT_FOUND_SCRIPT = (
+    "(()=>{let r=document.currentScript.previousElementSibling,b=r.dataset.base,"
+    "p=location.pathname,f=(p.startsWith(b)?p.slice(b.length):p).split(\"/\")[0],"
+    "s=[...r.children],k=s.find(e=>e.dataset.folder===f)||s.find(e=>!e.dataset.folder);"
+    "if(!k)return;s.forEach(e=>e.hidden=e!==k);"
+    "let h=document.documentElement;h.lang=k.lang;document.body.dir=k.dir;"
+    "document.title=k.dataset.title})()"
+)
+
+
+def not_found_html(languages: Mapping[str, str], base_url: str, site_name: str) -> Markup:
+    """The 404 page's content: a section for each language (``languages`` maps each to its
+    folder, "" for the default one), its title, a sentence and a link to its home page.
+
+    Raises ``SourceError`` for a catalog that cannot give the words."""
+    base = base_url.rstrip("/") + "/"
+    sections = []
+    for lang, prefix in languages.items():
+        try:
+            messages = checked_catalog(lang)
+            title, text, home = (messages.text(key) for key in NOT_FOUND_KEYS)
+        except HalfMoonError as error:
+            raise SourceError(f"{error} (the 404 page)") from None
+        folder = prefix.strip("/")
+        direction = text_direction(lang)
+        sections.append(
+            f'<section lang="{escape(lang)}" dir="{direction}" data-folder="{escape(folder)}" '
+            f'data-title="{escape(f"{title} - {site_name}")}">'
+            f"<h1>{escape(title)}</h1>"
+            f'<p>{escape(text)}{_space_after(text)}'
+            f'<a href="{escape(base + prefix)}">{escape(home)}</a></p>'
+            "</section>")
+    return Markup(f'<div class="hm-not-found" data-base="{escape(base)}">{"".join(sections)}</div>'
+                  f"<script>{NOT_FOUND_SCRIPT}</script>")
+
+
+def _space_after(sentence: str) -> str:
+    """A space after a sentence, but after a full stop of a script written without spaces."""
+    return "" if sentence.endswith(("\u3002", "\uff01", "\uff1f")) else " "
+
+
+# --- The table of contents keeps the headings' no-break spaces ---------------------------------
+#
+# Python-Markdown's toc collapses every white space of a heading's text into a plain space,
+# the narrow no-break space of "gagner ?" too: the contents then break the line before the
+# question mark that the heading keeps to its word. Each entry takes its heading's own text back
+# when the two differ in nothing but those spaces.
+_HEADING = r'<h[1-6] id="{id}"[^>]*>(.*?)(?:<a class="headerlink"|</h[1-6]>)'
+
+
+def keep_no_break_spaces(toc: Iterable[AnchorLink], html: str) -> None:
+    """Give each entry of ``toc`` its heading's no-break spaces back (from the page's HTML)."""
+    entries = list(toc)
+    while entries:
+        entry = entries.pop()
+        entries.extend(entry.children)
+        match = re.search(_HEADING.format(id=re.escape(entry.id)), html, re.S)
+        if match is None:
+            continue
+        text = re.sub(r"[ \t\n\r\f\v]+", " ", re.sub(r"<[^>]*>", "", match.group(1))).strip()
+        if text != entry.title and " ".join(text.split()) == entry.title:
+            entry.title = text
