@@ -71,7 +71,7 @@ def settled_stats(page, *expected: str) -> tuple[str, str, str]:
     script = ("want => ['played', 'won', 'streak'].map(n => document.querySelector("
               "`.hm-game [data-stat='${n}']`).textContent.trim()).join() === want")
     try:
-        page.wait_for_function(script, arg=",".join(expected), timeout=10_000)
+        page.wait_for_function(script, arg=",".join(expected), timeout=30_000)  # only a hang reaches it
     except PlaywrightTimeoutError:
         pass  # the assertion that follows says what was shown
     return stat(page, "played"), stat(page, "won"), stat(page, "streak")

@@ -276,6 +276,21 @@ def test_a_placeholder_typo_in_a_catalog_names_the_page_line_and_the_catalog(
     assert error.endswith("en.json)"), error
 
 
+def test_a_placeholder_typo_in_the_print_address_is_an_error_of_the_catalog_not_silence(
+        project, catalog_copy):
+    english = catalog_copy / "en.json"
+    messages = json.loads(english.read_text(encoding="utf-8"))
+    messages["docs.print.address"] = messages["docs.print.address"].replace("{address}", "{adress}")
+    english.write_text(json.dumps(messages, ensure_ascii=False, indent=1), encoding="utf-8")
+    (project / "docs" / "index.md").write_text("# T\n\nText.\n")
+    (project / "docs" / "other.md").write_text("# U\n\nMore text.\n")
+    _, messages_logged = build_here(project)
+    (error,) = plugin_errors(messages_logged)  # once, however many pages
+    assert "en.json" in error and "{adress}" in error and "printed page's address" in error, error
+    html = (project / "site" / "index.html").read_text(encoding="utf-8")
+    assert "hm-print-address" not in html
+
+
 @pytest.mark.parametrize("palette", [None, "four"])
 def test_the_palette_option_draws_the_site_s_diagrams_in_four_colours(tmp_path, palette):
     project = make_project(tmp_path)

@@ -121,12 +121,14 @@ class Build:
 
     def print_address(self, lang: str, path: str) -> str:
         """The printed page's "This page online: …" line (shown in print only), or "" when
-        the catalog cannot give it (its error is the footer's, reported once)."""
+        the catalog cannot give it: a catalog that cannot be read is the footer's error, a
+        message of its own that cannot be filled is reported here (each line once a build)."""
         if self._catalog_problem(lang) is not None:
             return ""
         try:
             return print_address_line(lang, path)
-        except (SourceError, HalfMoonError):
+        except (SourceError, HalfMoonError) as error:
+            self.report(catalog_fault(lang, f"{error} (the printed page's address)"), "")
             return ""
 
     def _catalog_problem(self, lang: str) -> SourceError | None:

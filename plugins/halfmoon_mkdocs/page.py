@@ -16,6 +16,7 @@ from .context import Context
 from .errors import SourceError
 from .inline import replace_inserts
 from .render import BLOCKS, render_block
+from .words import UNIT_CLASS
 
 
 @dataclass
@@ -69,7 +70,7 @@ _SLOT = re.compile(r"(?:<p>|<pre><code>)?(HALFMOONSLOT[0-9a-f]{10}N[0-9]+)\n?(?:
 def keep_codes_whole(html: str) -> str:
     """A deal code the page writes as code (`HM1-N-AAAAAAB`) is one unit, as the inserted ones
     are (words.Writer.unit): a browser would break it at a hyphen."""
-    return _CODE_SPAN.sub(r'<code class="hm-unit">\1</code>', html)
+    return _CODE_SPAN.sub(rf'<code class="{UNIT_CLASS}">\1</code>', html)
 
 
 _CODE_SPAN = re.compile(r"<code>(HM[0-9]+-[A-Z]-[A-Z]{7})</code>")

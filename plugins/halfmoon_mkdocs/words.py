@@ -66,6 +66,10 @@ def _inert_within(text: str, offset: int) -> str:
     return inert(text) if offset == 0 else _escaped_markup(text)
 
 
+# The class of a unit the page keeps on one line (halfmoon.css: white-space: nowrap).
+UNIT_CLASS = "hm-unit"
+
+
 class Writer:
     """Writes generated words for one language, either as HTML or as plain text."""
 
@@ -89,7 +93,7 @@ class Writer:
         """``html`` kept on one line: a deal code, a card or a source never breaks inside (a
         browser may break "HM1-N-" from "AAAAAAB" at its hyphen, or a Japanese pile name from
         its number)."""
-        return f'<span class="hm-unit">{html}</span>' if self.html else html
+        return f'<span class="{UNIT_CLASS}">{html}</span>' if self.html else html
 
     def text(self, key: str, **params: str) -> str:
         """Message ``key`` with ``params`` already written by this writer (not escaped again)."""
