@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from pathlib import Path
 
 import pytest
 from plugin_project import (
@@ -263,12 +264,17 @@ def test_with_static_i18n_listed_after_it_every_language_is_built_and_rebuilt(pr
     assert error.startswith("docs/fr/index.md:3: ") and "whole number" in error
 
 
+def misspell_placeholder(catalogs: Path, key: str, placeholder: str, typo: str) -> None:
+    """The English catalog's message ``key`` with ``placeholder`` written as ``typo``."""
+    english = catalogs / "en.json"
+    messages = json.loads(english.read_text(encoding="utf-8"))
+    messages[key] = messages[key].replace(placeholder, typo)
+    english.write_text(json.dumps(messages, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
 def test_a_placeholder_typo_in_a_catalog_names_the_page_line_and_the_catalog(
         project, catalog_copy):
-    english = catalog_copy / "en.json"
-    messages = json.loads(english.read_text(encoding="utf-8"))
-    messages["source.pile"] = messages["source.pile"].replace("{pile}", "{pile_no}")
-    english.write_text(json.dumps(messages, ensure_ascii=False, indent=1), encoding="utf-8")
+    misspell_placeholder(catalog_copy, "source.pile", "{pile}", "{pile_no}")
     (project / "docs" / "index.md").write_text(FRONT + "# T\n\nSee {{hm source 3}}.\n")
     _, messages_logged = build_here(project)
     (error,) = plugin_errors(messages_logged)
@@ -278,10 +284,7 @@ def test_a_placeholder_typo_in_a_catalog_names_the_page_line_and_the_catalog(
 
 def test_a_placeholder_typo_in_the_print_address_is_an_error_of_the_catalog_not_silence(
         project, catalog_copy):
-    english = catalog_copy / "en.json"
-    messages = json.loads(english.read_text(encoding="utf-8"))
-    messages["docs.print.address"] = messages["docs.print.address"].replace("{address}", "{adress}")
-    english.write_text(json.dumps(messages, ensure_ascii=False, indent=1), encoding="utf-8")
+    misspell_placeholder(catalog_copy, "docs.print.address", "{address}", "{adress}")
     (project / "docs" / "index.md").write_text("# T\n\nText.\n")
     (project / "docs" / "other.md").write_text("# U\n\nMore text.\n")
     _, messages_logged = build_here(project)
