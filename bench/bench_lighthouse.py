@@ -3,7 +3,8 @@
     python3 dev.py bench lighthouse [--languages en,he] [--pages play,index] [--runs 3] [--site DIR]
 
 Builds the site (or takes the built ``--site DIR``), serves it on localhost with each file's
-pre-compressed ``.gz`` copy as Content-Encoding: gzip (bench/served.py), and runs Lighthouse
+pre-compressed copy (``.br`` as Content-Encoding: br to Chromium, which accepts it; ``.gz`` as
+gzip to a browser that accepts only that; bench/served.py), and runs Lighthouse
 (the npm package pinned in bench/lighthouse/, installed there with ``npm ci``; it drives
 Debian's Chromium through CHROME_PATH and downloads no browser) in its default mobile profile
 (simulated slow 4G, 4× CPU slowdown) over every page of every language's navigation

@@ -1,9 +1,10 @@
 """For the benchmarks that drive a browser: a fresh build of the site served on localhost,
 and the Chromium to drive (HALFMOON_CHROMIUM, by default Debian's /usr/bin/chromium).
 
-The server sends a file's pre-compressed ``name.gz`` copy (the build writes one beside every
-text file that gzip makes smaller) with ``Content-Encoding: gzip`` to a browser that accepts
-gzip, as a compressing host would, and the file itself otherwise.
+The server sends a file's pre-compressed copy, as a compressing host would: ``name.br`` with
+``Content-Encoding: br`` to a browser that accepts brotli, else ``name.gz`` with
+``Content-Encoding: gzip`` to one that accepts gzip, else the file itself (the build writes
+each copy beside every text file that it makes smaller).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -24,36 +26,75 @@ CHROMIUM = os.environ.get("HALFMOON_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-dev-shm-usage"]
 
 
+# The content codings of the copies beside a file, in the order the server prefers them.
+CODINGS = {"br": ".br", "gzip": ".gz"}
+QVALUE = re.compile(r"0(?:\.\d{0,3})?|1(?:\.0{0,3})?")
+
+
+def accepted_codings(accept_encoding: str) -> list[str]:
+    """The codings of ``CODINGS`` that an Accept-Encoding header accepts, the client's most wanted
+    first (ties in the server's order): ``q=0`` refuses a coding, ``*`` stands for those not
+    named, and ``x-gzip`` is gzip (RFC 9110, 12.5.3)."""
+    weights: dict[str, float] = {}
+    for item in accept_encoding.split(","):
+        name, *parameters = (part.strip() for part in item.split(";"))
+        name = {"x-gzip": "gzip"}.get(name.lower(), name.lower())
+        if not name:
+            continue
+        weight = 1.0
+        for parameter in parameters:
+            key, _, value = parameter.partition("=")
+            if key.strip().lower() == "q":
+                # A weight that is not a qvalue (0 to 1, three decimals at most) accepts nothing.
+                weight = float(value) if QVALUE.fullmatch(value.strip()) else 0.0
+        weights[name] = weight
+    if "*" in weights:
+        weights = {coding: weights.get(coding, weights["*"]) for coding in CODINGS}
+    wanted = [coding for coding in CODINGS if weights.get(coding, 0.0) > 0]
+    return sorted(wanted, key=lambda coding: -weights[coding])
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
 
 
 class Compressing(_Quiet):
-    """Serves ``name.gz`` as ``name`` with Content-Encoding: gzip to a client that accepts it,
-    over HTTP/1.1 connections kept open, as a host does (not one connection a file)."""
+    """Serves ``name.br`` or ``name.gz`` as ``name``, with its Content-Encoding, to a client that
+    accepts it, over HTTP/1.1 connections kept open, as a host does (not one connection a file)."""
 
     protocol_version = "HTTP/1.1"
+    varies = False  # whether the answer being sent depends on Accept-Encoding
 
     def send_head(self):  # type: ignore[no-untyped-def]
+        self.varies = False  # one handler answers every request of its connection
         address = self.path.split("?")[0].split("#")[0]
         path = Path(self.translate_path(self.path))
         if path.is_dir():
             if not address.endswith("/"):
                 return super().send_head()  # its redirect to the folder's address with '/'
             path = path / "index.html"
-        copy = path.with_name(path.name + ".gz")
-        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
-        if not (accepts and path.is_file() and copy.is_file()) or address.endswith(".gz"):
+        if not path.is_file() or address.endswith(tuple(CODINGS.values())):
+            return super().send_head()  # a copy asked for by its own name is sent as it is
+        copies = {coding: path.with_name(path.name + suffix) for coding, suffix in CODINGS.items()}
+        copies = {coding: copy for coding, copy in copies.items() if copy.is_file()}
+        self.varies = bool(copies)  # the file itself too: what is sent depends on the header
+        coding = next((coding for coding in accepted_codings(self.headers.get("Accept-Encoding", ""))
+                       if coding in copies), None)
+        if coding is None:
             return super().send_head()
-        data = copy.open("rb")
+        data = copies[coding].open("rb")
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(copy.stat().st_size))
-        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Encoding", coding)
+        self.send_header("Content-Length", str(copies[coding].stat().st_size))
         self.end_headers()
         return data
+
+    def end_headers(self) -> None:
+        if self.varies:
+            self.send_header("Vary", "Accept-Encoding")
+        super().end_headers()
 
 
 class _Server(http.server.ThreadingHTTPServer):

@@ -6,6 +6,7 @@ which does not cover a service worker's own requests.
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import re
@@ -13,9 +14,11 @@ import shutil
 from pathlib import Path
 from types import SimpleNamespace
 
+import brotli
 import pytest
+from halfmoon_mkdocs import offline
 from halfmoon_mkdocs.icons import BACKGROUND, icon_png
-from halfmoon_mkdocs.offline import OfflinePlugin, write_worker
+from halfmoon_mkdocs.offline import COMPRESSED, COPIES, OfflinePlugin, write_worker
 from PIL import Image
 
 from halfmoon import Record
@@ -310,20 +313,87 @@ def test_a_new_build_is_offered_then_taken_whole_online_and_offline(page, own_si
     assert page.evaluate("document.documentElement.dataset.build") == "2"
 
 
-def test_every_text_file_of_the_site_has_its_gzip_copy_beside_it(built_site):
-    """For hosts that serve name.gz: the same bytes as the file, and smaller."""
-    import gzip
+# --- the pre-compressed copies -------------------------------------------------------------
 
-    from halfmoon_mkdocs.offline import COMPRESSED
+UNPACK = {".br": brotli.decompress, ".gz": gzip.decompress}
+PROSE = "".join(f"<p>Deal {n}: the moon rises over pile {n % 13}, card {n % 7}.</p>\n" for n in range(300))
 
-    texts = [path for path in built_site.rglob("*")
-             if path.is_file() and path.suffix in COMPRESSED]
-    copies = [path.with_name(path.name + ".gz") for path in texts]
-    assert any(copy.exists() for copy in copies)
-    for path, copy in zip(texts, copies):
-        if copy.exists():
-            assert gzip.decompress(copy.read_bytes()) == path.read_bytes(), path
-        else:  # written only where it saves bytes
-            assert len(gzip.compress(path.read_bytes(), 9, mtime=0)) >= path.stat().st_size, path
-    for name in ("play/index.html", "he/search/search_index.json", "sw.js"):
-        assert (built_site / (name + ".gz")).exists(), name
+
+def site_texts(site: Path) -> list[Path]:
+    return sorted(path for path in site.rglob("*") if path.is_file() and path.suffix in COMPRESSED)
+
+
+def test_every_text_file_of_the_site_has_its_brotli_and_gzip_copies_beside_it(built_site):
+    """For hosts that serve name.br or name.gz: the same bytes as the file, and smaller."""
+    assert set(UNPACK) == set(COPIES)
+    texts = site_texts(built_site)
+    for suffix, pack in COPIES.items():
+        copies = [path.with_name(path.name + suffix) for path in texts]
+        assert any(copy.exists() for copy in copies)
+        for path, copy in zip(texts, copies):
+            if copy.exists():
+                assert UNPACK[suffix](copy.read_bytes()) == path.read_bytes(), copy
+                assert copy.stat().st_size < path.stat().st_size, copy
+            else:  # written only where it saves bytes
+                assert len(pack(path.read_bytes())) >= path.stat().st_size, copy
+        for name in ("play/index.html", "he/search/search_index.json", "sw.js"):
+            assert (built_site / (name + suffix)).exists(), name + suffix
+
+
+def test_every_copy_has_its_file_and_no_copy_or_data_file_is_compressed_again(built_site):
+    """records/verdicts.gz is the lookup's data, gzip of its own: it is published as it is."""
+    copies = [path for path in built_site.rglob("*") if path.suffix in COPIES]
+    assert (built_site / "records" / "verdicts.gz") in copies
+    assert [copy for copy in copies if not copy.with_suffix("").is_file()] == [
+        built_site / "records" / "verdicts.gz"]  # a renamed bundle's copies go with it
+    assert [copy for copy in copies if copy.with_suffix("").suffix in COPIES] == []
+
+
+def test_the_brotli_copy_is_smaller_than_the_gzip_one_for_every_big_file(built_site):
+    """Brotli is worth sending: every file of 10 KB or more (pages, the bundle, the indexes)."""
+    big = [path for path in site_texts(built_site) if path.stat().st_size >= 10 * 1024]
+    names = {path.relative_to(built_site).as_posix() for path in big}
+    assert {"play/index.html", "he/play/index.html", "he/search/search_index.json"} <= names
+    assert any(name.startswith("assets/javascripts/bundle.") and name.endswith(".min.js") for name in names)
+    sizes = {path: [path.with_name(path.name + suffix).stat().st_size for suffix in (".br", ".gz")]
+             for path in big}
+    assert [(path, br, gz) for path, (br, gz) in sizes.items() if br >= gz] == []
+
+
+def test_copies_are_the_same_bytes_every_build_and_unchanged_ones_are_not_written_again(tmp_path,
+                                                                                       monkeypatch):
+    for folder in ("one", "two"):
+        (tmp_path / folder / "play").mkdir(parents=True)
+        (tmp_path / folder / "play" / "index.html").write_text(PROSE, encoding="utf-8")
+        (tmp_path / folder / "sw.js").write_text(PROSE.replace("<p>", "// "), encoding="utf-8")
+        assert offline.compress_site(tmp_path / folder) == 4
+    files = {path.relative_to(tmp_path / "one"): path.read_bytes()
+             for path in (tmp_path / "one").rglob("*") if path.is_file()}
+    assert {path.as_posix() for path in files} == {
+        "play/index.html", "play/index.html.br", "play/index.html.gz", "sw.js", "sw.js.br", "sw.js.gz"}
+    assert all((tmp_path / "two" / path).read_bytes() == data for path, data in files.items())
+    written: list[Path] = []
+    monkeypatch.setattr(offline, "write_file", lambda path, data: written.append(path))
+    assert offline.compress_site(tmp_path / "one") == 4  # a rebuild: the same copies, kept
+    assert written == []
+
+
+def test_a_file_that_shrinks_loses_its_copies_and_one_that_changes_gets_new_ones(tmp_path):
+    page = tmp_path / "index.html"
+    page.write_text(PROSE, encoding="utf-8")
+    (tmp_path / "records").mkdir()
+    verdicts = tmp_path / "records" / "verdicts.gz"
+    verdicts.write_bytes(gzip.compress(PROSE.encode(), mtime=0))
+    assert offline.compress_site(tmp_path) == 2
+
+    page.write_text("<p>", encoding="utf-8")  # no copy of 3 bytes is smaller
+    assert offline.compress_site(tmp_path) == 0
+    assert sorted(path.name for path in tmp_path.rglob("*") if path.is_file()) == ["index.html",
+                                                                                   "verdicts.gz"]
+    for text in (PROSE * 2, PROSE.upper()):  # it grows, then changes
+        page.write_text(text, encoding="utf-8")
+        assert offline.compress_site(tmp_path) == 2
+        for suffix, unpack in UNPACK.items():
+            assert unpack(page.with_name("index.html" + suffix).read_bytes()) == text.encode()
+    assert verdicts.read_bytes() == gzip.compress(PROSE.encode(), mtime=0)
+    assert sorted(path.name for path in verdicts.parent.iterdir()) == ["verdicts.gz"]

@@ -8,9 +8,9 @@ relative, so they stay inside it) and names the hashed catalog folder in
 a deploy keeps asking for its own hash's files.
 
 ``write_file`` is the one way the plugins write into the built site (these copies, the search
-indexes, the offline plugin's manifests, icons, worker and ``.gz`` copies): all at once,
-through the engine's ``write_atomic``, so a full disk or an interrupted build leaves each file
-as it was or whole, never cut short; a failure stops the build with an error naming the file.
+indexes, the offline plugin's manifests, icons, worker and ``.br`` and ``.gz`` copies): all at
+once, through the engine's ``write_atomic``, so a full disk or an interrupted build leaves each
+file as it was or whole, never cut short; a failure stops the build with an error naming the file.
 """
 
 from __future__ import annotations

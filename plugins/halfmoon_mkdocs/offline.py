@@ -1,4 +1,5 @@
-"""The installable, offline game: web app manifests, icons and the service worker.
+"""The installable, offline game: web app manifests, icons and the service worker; and, last
+of the build, the pre-compressed ``.br`` and ``.gz`` copies beside every text file.
 
 A plugin of its own (``halfmoon-offline`` in ``mkdocs.yml``) so that it stays apart from
 the page rendering. Every page links its language's manifest and loads
@@ -16,10 +17,12 @@ import hashlib
 import json
 import posixpath
 import re
+from collections.abc import Callable
 from html import escape
 from importlib import resources
 from pathlib import Path
 
+import brotli
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.base import ValidationError
@@ -163,7 +166,7 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):
         # every language is there (and written again, the same or fuller, after that).
         elif all(_file_of(site, page).exists() for page in start_pages):
             write_worker(site, start_pages, search_languages(config))
-            # Last of every plugin's writing (this runs after them all): the .gz copies.
+            # Last of every plugin's writing (this runs after them all): the .br and .gz copies.
             compress_site(site)
 
     def manifest(self, lang: str, prefix: str, config: MkDocsConfig) -> dict[str, object] | None:
@@ -230,29 +233,49 @@ def _file_of(site: Path, url: str) -> Path:
     return path / "index.html" if url.endswith("/") or path.is_dir() else path
 
 
-# Pre-compressed copies beside the built files, for hosts that serve ``name.gz`` themselves:
-# gzip level 9, no name or time inside, so the same file always compresses to the same bytes.
-# A copy that would not be smaller is not written, nor is a stale one left beside a file that
-# changed.
+# Pre-compressed copies beside the built files, for hosts that serve ``name.br`` or ``name.gz``
+# themselves to a browser that accepts brotli or gzip: brotli at quality 11, gzip at level 9 with
+# no name or time inside, so the same file always compresses to the same bytes. A copy that would
+# not be smaller is not written, nor is a stale one left beside a file that changed. Only files
+# whose own suffix is below are compressed: a file that is already compressed (the records'
+# ``verdicts.gz``, a copy itself) gets no copy.
 COMPRESSED = (".html", ".js", ".css", ".json", ".svg", ".xml", ".txt", ".webmanifest", ".map")
 
 
+def _brotli(data: bytes) -> bytes:
+    return bytes(brotli.compress(data, quality=11))
+
+
+def _gzip(data: bytes) -> bytes:
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+# Each copy's suffix and how it is made; a host picks the copy the browser accepts.
+COPIES: dict[str, Callable[[bytes], bytes]] = {".br": _brotli, ".gz": _gzip}
+
+
 def compress_site(site_dir: Path) -> int:
-    """Write ``.gz`` beside every text file of ``site_dir``; returns how many were written."""
-    written = 0
+    """Write ``.br`` and ``.gz`` beside every text file of ``site_dir``; returns how many copies
+    there are now."""
+    copies = 0
     for path in sorted(site_dir.rglob("*")):
         if not path.is_file() or path.suffix not in COMPRESSED:
             continue
         data = path.read_bytes()
-        packed = gzip.compress(data, compresslevel=9, mtime=0)
-        target = path.with_name(path.name + ".gz")
-        if len(packed) >= len(data):
-            target.unlink(missing_ok=True)
-            continue
-        if not target.exists() or target.read_bytes() != packed:
-            write_file(target, packed)
-        written += 1
-    return written
+        for suffix, pack in COPIES.items():
+            copies += _write_copy(path.with_name(path.name + suffix), pack(data), len(data))
+    return copies
+
+
+def _write_copy(target: Path, packed: bytes, size: int) -> int:
+    """Make ``packed`` the copy at ``target`` if it is smaller than the file's ``size`` (1: a copy
+    is there, written now or already the same), else remove any copy there (0)."""
+    if len(packed) >= size:
+        target.unlink(missing_ok=True)
+        return 0
+    if not target.exists() or target.read_bytes() != packed:
+        write_file(target, packed)
+    return 1
 
 
 def _relative_root(page_url: str) -> str:

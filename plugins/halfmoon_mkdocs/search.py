@@ -12,6 +12,7 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 
 from .assets import write_file
+from .offline import COPIES
 from .site import material_lunr_languages
 
 # --- One index per language ---------------------------------------------------------------
@@ -167,7 +168,8 @@ def defer_search(site_dir: Path) -> Path:
     write_file(renamed, text)
     if renamed != bundle:
         bundle.unlink()
-    (folder / f"{old_name}.gz").unlink(missing_ok=True)
+    for copy in COPIES:  # the old name's compressed copies, from a build into this folder before
+        (folder / f"{old_name}{copy}").unlink(missing_ok=True)
     if renamed.name != old_name:
         for page in site_dir.rglob("*.html"):
             html = page.read_text(encoding="utf-8")
