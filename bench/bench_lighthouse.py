@@ -10,10 +10,18 @@ Debian's Chromium through CHROME_PATH and downloads no browser) in its default m
 (simulated slow 4G, 4× CPU slowdown) over every page of every language's navigation
 (mkdocs.yml), each ``--runs`` times in a fresh browser. Every score and metric is the median
 of its runs. Targets: performance ≥ 95, accessibility, best practices and SEO 100, LCP ≤ 2.0 s,
-TBT ≤ 150 ms, CLS ≤ 0.02 (FCP shown, not judged). Lighthouse's simulation is computed from
-what the page does on this machine: a loaded machine reads slower (the load average is in
-the results). Results: bench/results/bench_lighthouse.json and .txt (a table), and each page's
-last Lighthouse report in bench/results/lighthouse/. Run only when named (it takes minutes a
+TBT ≤ 150 ms, CLS ≤ 0.02 (FCP shown, not judged).
+
+Lighthouse's simulation multiplies the CPU time the page takes on this machine; its default 4×
+turns a high-end desktop (a benchmark index near 1,500) into the mid-tier phone the profile
+stands for. On a slower machine (this project's have 2 shared cores, index 800–1,300) the same
+4× stands for a much slower phone, so by default (``--cpu auto``) each page's runs use the
+multiplier Lighthouse's own calculator gives for the index measured by the run before
+(``calibrated_multiplier``; docs/throttling.md, "Calibrating the CPU slowdown"). The index and
+the multiplier are printed with each page; ``--cpu 4`` runs Lighthouse's plain default.
+
+Results: bench/results/bench_lighthouse.json and .txt (a table), and each page's last
+Lighthouse report in bench/results/lighthouse/. Run only when named (it takes minutes a
 page): ``python3 dev.py bench`` leaves it out.
 """
 
@@ -46,6 +54,7 @@ METRICS = {  # Lighthouse audit: (figure name, unit, target, scale from Lighthou
     "first-contentful-paint": ("FCP", "s", None, 0.001),
 }
 SCORE_TARGETS = {"performance": 95.0, "accessibility": 100.0, "best-practices": 100.0, "seo": 100.0}
+LIGHTHOUSE_DEFAULT_CPU = 4.0
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run"
 
 
@@ -87,6 +96,20 @@ def site_pages(config: Path = ROOT / "mkdocs.yml", languages: Iterable[str] = ()
     return found
 
 
+def calibrated_multiplier(benchmark_index: float) -> float:
+    """The CPU slowdown that makes this machine the mid-tier phone of Lighthouse's mobile
+    profile: the formula of Lighthouse's CPU throttling calculator (linked from its
+    docs/throttling.md; 1,533 gives the default 4×, 1,300 gives 3×, 800 gives 2×)."""
+    if benchmark_index >= 1300:
+        return 3 + (benchmark_index - 1300) / 233
+    if benchmark_index >= 800:
+        return 2 + (benchmark_index - 800) / 500
+    if benchmark_index >= 150:
+        return 1 + (benchmark_index - 150) / 650
+    raise SystemExit(f"bench lighthouse: this machine's benchmark index ({benchmark_index:.0f}) is "
+                     "too low to stand for a mid-tier phone (Lighthouse's calculator stops at 150)")
+
+
 def summary(report: Mapping[str, object]) -> dict[str, object]:
     """A Lighthouse report's scores (0–100), metrics (in the figures' units) and failed audits."""
     categories = report["categories"]
@@ -99,14 +122,23 @@ def summary(report: Mapping[str, object]) -> dict[str, object]:
         ref["id"] for name in CATEGORIES[1:] for ref in categories[name]["auditRefs"]
         if ref.get("weight") and audits[ref["id"]].get("score") not in (None, 1)
     })
-    return {"scores": scores, "metrics": metrics, "failed": failed}
+    return {"scores": scores, "metrics": metrics, "failed": failed, "machine": machine(report)}
+
+
+def machine(report: Mapping[str, object]) -> dict[str, float]:
+    """The run's benchmark index of this machine and the CPU slowdown it used (0 if not said)."""
+    environment, settings = report.get("environment"), report.get("configSettings")
+    throttling = settings.get("throttling") if isinstance(settings, dict) else None
+    index = environment.get("benchmarkIndex") if isinstance(environment, dict) else None
+    cpu = throttling.get("cpuSlowdownMultiplier") if isinstance(throttling, dict) else None
+    return {"index": float(index or 0), "cpu": float(cpu or 0)}
 
 
 def medians(runs: Sequence[Mapping[str, object]]) -> dict[str, float]:
     """Each score and metric's median over the runs (each figure on its own)."""
     values: dict[str, list[float]] = {}
     for run in runs:
-        for group in ("scores", "metrics"):
+        for group in ("scores", "metrics", "machine"):
             part = run[group]
             assert isinstance(part, dict)
             for name, value in part.items():
@@ -125,15 +157,17 @@ def figures_of(page: Page, median: Mapping[str, float]) -> list[Figure]:
 
 def table(rows: Sequence[tuple[Page, Mapping[str, float], Sequence[str]]]) -> str:
     """The readable form: one line a page, a missed figure marked with '!'."""
-    columns = ("perf", "a11y", "BP", "SEO", "LCP s", "TBT ms", "CLS", "FCP s")
+    columns = ("perf", "a11y", "BP", "SEO", "LCP s", "TBT ms", "CLS", "FCP s", "index", "CPU×")
     formats = ["{:.0f}"] * 4 + ["{:.2f}", "{:.0f}", "{:.3f}", "{:.2f}"]
     lines = ["page".ljust(18) + "".join(title.rjust(9) for title in columns) + "  failed audits"]
     for page, median, failed in rows:
         cells = [(form.format(figure.value) + ("!" if figure.met is False else " ")).rjust(9)
                  for form, figure in zip(formats, figures_of(page, median))]
+        cells += [f"{median.get('index', 0):.0f} ".rjust(9), f"{median.get('cpu', 0):.2f} ".rjust(9)]
         lines.append(page.label.ljust(18) + "".join(cells) + "  " + " ".join(failed))
     return "\n".join(lines) + "\n('!' missed: perf ≥ 95, a11y/BP/SEO 100, LCP ≤ 2.0 s, TBT ≤ 150 ms, " \
-        "CLS ≤ 0.02; medians)\n"
+        "CLS ≤ 0.02; medians; index: Lighthouse's benchmark index of this machine, CPU×: the " \
+        "slowdown used)\n"
 
 
 def install() -> Path:
@@ -149,11 +183,12 @@ def install() -> Path:
     return cli
 
 
-def lighthouse(cli: Path, url: str, chromium: str) -> dict[str, object]:
-    """One Lighthouse run (a fresh browser, mobile profile); returns its report."""
+def lighthouse(cli: Path, url: str, chromium: str, cpu: float = LIGHTHOUSE_DEFAULT_CPU) -> dict[str, object]:
+    """One Lighthouse run (a fresh browser, mobile profile, CPU slowdown ``cpu``); returns its report."""
     result = subprocess.run(
         ["node", str(cli), url, "--output=json", "--output-path=stdout", "--quiet",
-         f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={CHROME_FLAGS}"],
+         f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={CHROME_FLAGS}",
+         f"--throttling.cpuSlowdownMultiplier={cpu:.2f}"],
         capture_output=True, text=True, env={**os.environ, "CHROME_PATH": chromium}, timeout=600,
     )
     if result.returncode != 0:
@@ -164,12 +199,27 @@ def lighthouse(cli: Path, url: str, chromium: str) -> dict[str, object]:
     return report
 
 
+def cpu_setting(text: str) -> float | None:
+    """``--cpu``: None for "auto", else a positive multiplier."""
+    if text == "auto":
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: give 'auto' or a number such as 4") from None
+    if not 0 < value <= 20:
+        raise argparse.ArgumentTypeError(f"{text!r}: a multiplier between 0 and 20")
+    return value
+
+
 def options(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python3 dev.py bench lighthouse")
     parser.add_argument("--languages", default="", help="comma-separated codes (default: all)")
     parser.add_argument("--pages", default="", help="comma-separated nav names, e.g. play,index")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    parser.add_argument("--cpu", default="auto", type=cpu_setting,
+                        help="CPU slowdown: 'auto' (calibrated to this machine, the default) or a number")
     return parser.parse_args(list(argv))
 
 
@@ -187,11 +237,16 @@ def main(argv: Sequence[str] = ()) -> list[Figure]:
     with tempfile.TemporaryDirectory() as temporary:
         site = chosen.site or build_site(Path(temporary) / "site")
         with served_directory(site, compressing=True) as url:
+            index = 0.0
+            if chosen.cpu is None:  # a first run only to measure the machine
+                index = summary(lighthouse(cli, url + pages[0].address, CHROMIUM))["machine"]["index"]  # type: ignore[index]
             for page in pages:
                 runs = []
                 for _ in range(chosen.runs):
-                    report = lighthouse(cli, url + page.address, CHROMIUM)
+                    cpu = chosen.cpu if chosen.cpu is not None else calibrated_multiplier(index)
+                    report = lighthouse(cli, url + page.address, CHROMIUM, cpu)
                     runs.append(summary(report))
+                    index = runs[-1]["machine"]["index"] or index  # type: ignore[index]
                 (reports / f"{page.lang}-{page.name.replace('/', '-')}.json").write_text(
                     json.dumps(report), encoding="utf-8")
                 median = medians(runs)

@@ -10,6 +10,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -65,3 +66,21 @@ def serve(directory: Path, port: int = 0) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def reach(page: Any, selector: str) -> None:
+    """Scroll the page to the first element matching ``selector``, as a reader does. The
+    Examples page's step-through viewer starts only when the reader comes near it (boot.js)."""
+    page.locator(selector).first.evaluate("element => element.scrollIntoView({ block: 'center' })")
+
+
+def show_whole_page(page: Any) -> None:
+    """Render every part of the page as a reader who scrolls through it sees it: figures, tables
+    and code off screen wait for the reader (content-visibility: auto, halfmoon.css), and each
+    step-through viewer starts only once reached. For checks of the whole page (axe, widths)."""
+    page.add_style_tag(content="* { content-visibility: visible !important; }")
+    viewers = page.locator(".hm-stepper")
+    for index in range(viewers.count()):
+        viewers.nth(index).evaluate("element => element.scrollIntoView({ block: 'center' })")
+        viewers.nth(index).locator(".hm-stepper-controls").wait_for()
+    page.evaluate("() => scrollTo(0, 0)")

@@ -81,6 +81,40 @@ def test_medians_take_each_figure_on_its_own_and_judge_it_against_its_target(ben
     assert line.startswith("he play") and "160!" in line and "1.90 " in line and line.endswith("image-alt")
 
 
+def test_each_run_says_how_fast_the_machine_was_and_what_slowdown_it_used(bench):
+    lighthouse, _ = bench
+    measured = report(0.99, 1500, 40, 0.0)
+    measured |= {"environment": {"benchmarkIndex": 1100.5},
+                 "configSettings": {"throttling": {"cpuSlowdownMultiplier": 2.6}}}
+    runs = [lighthouse.summary(measured), lighthouse.summary(report(0.9, 1500, 40, 0.0))]
+    assert runs[0]["machine"] == {"index": 1100.5, "cpu": 2.6}
+    assert runs[1]["machine"] == {"index": 0.0, "cpu": 0.0}  # a report that does not say
+    page = lighthouse.Page("en", "index", "")
+    line = lighthouse.table([(page, lighthouse.medians(runs[:1]), [])]).splitlines()[1]
+    assert line.split()[-2:] == ["1100", "2.60"]
+
+
+def test_the_cpu_slowdown_is_lighthouse_calculators_for_the_machines_benchmark_index(bench):
+    lighthouse, _ = bench
+    calibrated = lighthouse.calibrated_multiplier
+    # The calculator's own anchors: 1,533 is the default 4x, 1,300 is 3x, 800 is 2x, 150 is 1x.
+    for index, multiplier in ((2000, 6.0), (1533, 4.0), (1300, 3.0), (1050, 2.5), (800, 2.0), (150, 1.0)):
+        assert calibrated(index) == pytest.approx(multiplier, abs=0.01), index
+    samples = [calibrated(index) for index in range(150, 2500, 7)]
+    assert samples == sorted(samples)  # a faster machine is always slowed down more
+    with pytest.raises(SystemExit, match="too low"):
+        calibrated(149)
+
+
+def test_cpu_option_is_auto_or_a_sensible_number(bench):
+    lighthouse, _ = bench
+    assert lighthouse.options([]).cpu is None
+    assert lighthouse.options(["--cpu", "4"]).cpu == 4.0
+    for bad in ("fast", "0", "-2", "99"):
+        with pytest.raises(SystemExit):
+            lighthouse.options(["--cpu", bad])
+
+
 BENCHMARK = '''"""A benchmark that takes options."""
 from targets import Figure
 ONLY_WHEN_NAMED = True

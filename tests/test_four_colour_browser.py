@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from site_server import reach
 from test_game_browser import PLAY_PATHS, axe_violations, example_moves, open_play, set_setting, tap
 
 pytestmark = pytest.mark.browser
@@ -57,6 +58,7 @@ def test_the_four_colour_deck_colours_diamonds_blue_and_clubs_green_and_stays_af
     assert [json.loads(text)["fourColour"] for text in settings] == [True]
     # The Examples page's step-through viewer draws its board with the same setting.
     page.goto(site_url + PLAY_PATHS["en"].replace("play/", "examples/"))
+    reach(page, ".hm-stepper")
     page.wait_for_selector(".hm-stepper .hm-board [data-source='1']")
     assert page.locator(".hm-stepper").first.get_attribute("data-deck") == "four"
     stepper = page.eval_on_selector(".hm-stepper .hm-board", FACE_COLOURS)

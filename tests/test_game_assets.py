@@ -132,3 +132,54 @@ def test_the_site_preloads_every_module_the_game_imports():
     modules = assets.preloaded_modules(docs)
     assert modules[0] == "app.js" and {"engine.js", "board.js", "i18n.js", "view.js", "dom.js"} <= set(modules)
     assert not {"boot.js", "stepper.js", "lookup.js"} & set(modules)
+
+
+SITE_PAGE = (
+    '<html><head><link rel="stylesheet" href="../assets/stylesheets/main.min.css">'
+    '<link rel="stylesheet" href="../assets/stylesheets/halfmoon.css">'
+    '<link rel="stylesheet" href="../assets/game/game.css">'
+    '<link rel="stylesheet" href="../assets/stylesheets/winnability.css"></head><body>'
+    '<script src="../assets/game/boot.js" type="module"></script></body></html>'
+)
+OWN_CSS = ["assets/stylesheets/halfmoon.css", "assets/game/game.css", "assets/stylesheets/winnability.css"]
+
+
+def _stylesheets(docs):
+    (docs / "assets" / "stylesheets").mkdir(parents=True, exist_ok=True)
+    (docs / "assets" / "stylesheets" / "halfmoon.css").write_text("/* site */\n.a {\n  color: red;\n}\n")
+    (docs / "assets" / "stylesheets" / "winnability.css").write_text(".c { color: blue; }\n")
+    return docs
+
+
+def test_the_sites_own_stylesheets_are_one_link_where_the_first_was_and_others_stay():
+    html = assets.point_page(SITE_PAGE, "assets/halfmoon/catalogs", "0123456789ab", stylesheets=OWN_CSS)
+    links = re.findall(r'<link rel="stylesheet" href="([^"]+)">', html)
+    assert links == ["../assets/stylesheets/main.min.css", "../assets/stylesheets/0123456789ab/halfmoon.css"]
+    assert 'src="../assets/game/0123456789ab/boot.js"' in html
+
+
+def test_own_stylesheets_are_the_extra_css_files_of_the_docs_in_order(tmp_path):
+    docs = _stylesheets(_docs(tmp_path))
+    extra = ["https://example.org/x.css", *OWN_CSS, "assets/stylesheets/missing.css", "/abs.css"]
+    assert assets.own_stylesheets(docs, extra) == OWN_CSS
+
+
+def test_the_joined_stylesheet_is_published_under_the_hash_which_follows_each_part(tmp_path):
+    docs = _stylesheets(_docs(tmp_path / "docs"))
+    catalogs = {"en": b"{}\n"}
+    version = assets.asset_version(docs, catalogs, OWN_CSS)
+    assert version != assets.asset_version(docs, catalogs)
+    site = tmp_path / "site"
+    assets.publish(site, docs, "assets/halfmoon/catalogs", version, catalogs, OWN_CSS)
+    joined = (site / "assets/stylesheets" / version / "halfmoon.css").read_text()
+    assert joined == ".a {\ncolor: red;\n}\n.hm-game {}\n.c { color: blue; }\n"
+    assert not (site / "assets/game" / version / "game.css").exists()  # only in the joined one
+    assert (site / "assets/game" / version / "app.js").exists()
+    (docs / "assets/stylesheets/winnability.css").write_text(".c { color: green; }\n")
+    assert assets.asset_version(docs, catalogs, OWN_CSS) != version
+
+
+def test_a_hashed_name_carries_its_contents_hash():
+    assert assets.hashed_name("register.js", b"x") == "register.2d711642.js"
+    assert assets.hashed_name("icon-192.png", b"x") != assets.hashed_name("icon-192.png", b"y")
+    assert assets.hashed_name("LICENSE", b"x") == "LICENSE.2d711642"

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from babel.lists import format_list
+from site_server import reach
 
 from halfmoon import DealCode, Game, Position
 from halfmoon.cli.siteconfig import read_site
@@ -566,6 +567,7 @@ def test_play_pages_speak_each_language(page, site_url):
 
 def test_stepper_steps_through_the_won_game_with_buttons_and_keys(page, site_url):
     page.goto(site_url + "examples/")
+    reach(page, ".hm-stepper")
     stepper = page.locator(".hm-stepper")
     stepper.locator("button[data-step='next']").wait_for()
     moves = example_moves()
@@ -596,9 +598,30 @@ def test_stepper_steps_through_the_won_game_with_buttons_and_keys(page, site_url
     assert stepper.get_attribute("data-step") == "0"
 
 
+def test_the_viewer_starts_only_when_the_reader_comes_near_it(chromium, site_url):
+    context = chromium.new_context(viewport={"width": 412, "height": 823})
+    try:
+        page = context.new_page()
+        fetched: list[str] = []
+        page.on("request", lambda request: fetched.append(request.url))
+        page.goto(site_url + "examples/")
+        # boot.js has filled the print address, then watched the viewer for two frames.
+        page.wait_for_function("document.querySelector('[data-hm-address]').textContent.startsWith('http')")
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        assert page.locator(".hm-stepper").first.evaluate("element => element.children.length") == 0
+        assert not [url for url in fetched if url.endswith("/stepper.js")]
+        page.mouse.wheel(0, page.locator(".hm-stepper").first.evaluate(
+            "element => element.getBoundingClientRect().top - 2 * innerHeight + 10"))
+        page.locator(".hm-stepper button[data-step='next']").wait_for()
+        assert [url for url in fetched if url.endswith("/stepper.js")]
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "he"])
 def test_stepper_text_and_marks_name_the_same_moves_and_the_last_step_says_won(page, site_url, lang):
     page.goto(site_url + ("he/" if lang == "he" else "") + "examples/")
+    reach(page, ".hm-stepper")
     stepper = page.locator(".hm-stepper")
     stepper.locator("button[data-step='next']").wait_for()
     texts = catalog(lang)
@@ -631,6 +654,7 @@ def examples_page(chromium, site_url: str, width: int, height: int = 800, lang: 
     try:
         page = context.new_page()
         page.goto(site_url + PLAY_PATHS[lang].removesuffix("play/") + "examples/")
+        reach(page, ".hm-stepper")
         page.locator(".hm-stepper button[data-step='next']").wait_for()
         yield page
     finally:

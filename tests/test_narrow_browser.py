@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from site_server import show_whole_page
 
 from halfmoon.cli.siteconfig import read_site
 
@@ -64,6 +65,7 @@ def test_no_page_is_wider_than_a_narrow_screen(context_for, site_url, lang, widt
         response = page.goto(site_url + LANGUAGES[lang] + path)
         assert response is not None and response.status == (404 if "no-such" in path else 200)
         page.wait_for_load_state("networkidle")
+        show_whole_page(page)
         measured = page.evaluate(MEASURE)
         assert measured["inner"] == width
         if measured["scroll"] > width:

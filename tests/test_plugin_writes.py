@@ -67,7 +67,7 @@ def test_a_full_disk_stops_the_build_naming_the_file_and_leaves_each_file_whole(
     site = project / "site"
     build_here(project, _built(project))
     before = {path: path.read_bytes() for path in site.rglob("*") if path.is_file()}
-    assert (site / "sw.js") in before and (site / "assets" / "offline" / "icon-192.png") in before
+    assert (site / "sw.js") in before and any(path.name.startswith("icon-192.") for path in before)
 
     written = []
 

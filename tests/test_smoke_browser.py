@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from babel import Locale
+from site_server import reach, show_whole_page
 
 from halfmoon.cli.siteconfig import read_site
 from halfmoon.i18n import PLACEHOLDER, catalog, text_direction
@@ -217,6 +218,7 @@ def test_no_serious_or_critical_accessibility_violations(page, site_url, lang):
     for path in OWN_PAGES[lang]:
         page.goto(site_url + LANGUAGES[lang] + path)
         page.wait_for_load_state("networkidle")
+        show_whole_page(page)
         results = axe.run(page)
         for violation in results.response["violations"]:
             if violation["impact"] in ("serious", "critical"):
@@ -308,6 +310,7 @@ def test_the_step_viewer_lists_a_triple_as_the_catalog_joins_lists(page, site_ur
         card = cat.isolate(cat.card(before.card_at(source)))
         parts.append(cat.card_from(card, source))
     page.goto(site_url + LANGUAGES[lang] + "examples/")
+    reach(page, ".hm-stepper")
     status = page.locator(".hm-stepper-status")
     for _ in range(number):
         page.click(".hm-stepper button[data-step='next']")

@@ -1,11 +1,15 @@
-"""The browser game's files under one content hash, so a browser never mixes old and new.
+"""The site's own scripts, stylesheets and catalogs under one content hash, so a browser never
+mixes old and new, and a host may cache them for ever.
 
-Each build copies the game's modules and stylesheet to ``assets/game/<hash>/`` and the
-catalogs to ``<catalogs_path>/<hash>/``, where the hash covers all of them. Every page then
-loads ``boot.js`` and ``game.css`` from the hashed folder (the modules' imports are
-relative, so they stay inside it) and names the hashed catalog folder in
-``<meta name="halfmoon:catalogs">``, which the game's i18n.js reads. A page from before
-a deploy keeps asking for its own hash's files.
+Each build copies the game's modules and stylesheet to ``assets/game/<hash>/``, the catalogs
+to ``<catalogs_path>/<hash>/``, and joins the site's own stylesheets (mkdocs.yml's
+``extra_css`` that are files of docs/, in their order) into one,
+``assets/stylesheets/<hash>/halfmoon.css``; the hash covers all of them. Every page then loads
+``boot.js`` from the hashed folder (the modules' imports are relative, so they stay inside
+it), the joined stylesheet in place of the separate ones (one request that blocks the first
+paint instead of three), and names the hashed catalog folder in
+``<meta name="halfmoon:catalogs">``, which the game's i18n.js reads. A page from before a
+deploy keeps asking for its own hash's files.
 
 ``write_file`` is the one way the plugins write into the built site (these copies, the search
 indexes, the offline plugin's manifests, icons, worker and ``.br`` and ``.gz`` copies): all at
@@ -27,6 +31,8 @@ from halfmoon.files import write_atomic
 
 GAME_DIR = "assets/game"
 GAME_FILES = ("*.js", "*.css")
+STYLESHEET_DIR = "assets/stylesheets"
+STYLESHEET = "halfmoon.css"  # the joined stylesheet's name in its hashed folder
 # The two files a page names itself (mkdocs.yml's extra_javascript and extra_css).
 _LANG = re.compile(r'<html[^>]*\slang="([a-z]+)')
 _ENTRY = re.compile(r'(\s(?:src|href)=")([^"]*?)assets/game/(boot\.js|game\.css)(")')
@@ -38,11 +44,33 @@ def game_files(docs_dir: Path) -> list[Path]:
     return sorted(path for pattern in GAME_FILES for path in folder.glob(pattern))
 
 
-def asset_version(docs_dir: Path, catalogs: Mapping[str, bytes]) -> str:
-    """Twelve hex digits of the hash of the game's files and the catalogs' published text."""
+def hashed_name(name: str, data: bytes) -> str:
+    """``name`` with eight hex digits of its content's hash before the suffix:
+    ``register.js`` -> ``register.1a2b3c4d.js``."""
+    stem, dot, suffix = name.rpartition(".")
+    digest = hashlib.sha256(data).hexdigest()[:8]
+    return f"{stem}.{digest}.{suffix}" if dot else f"{name}.{digest}"
+
+
+def own_stylesheets(docs_dir: Path, extra_css: Iterable[str]) -> list[str]:
+    """The ``extra_css`` entries that are files of the site's docs (not another host's), in order."""
+    return [name for name in extra_css
+            if "://" not in name and not name.startswith("/") and (docs_dir / name).is_file()]
+
+
+def joined_stylesheet(docs_dir: Path, stylesheets: Iterable[str]) -> str:
+    """The site's own stylesheets as one, each compacted, in the order the pages had them."""
+    return "".join(compact((docs_dir / name).read_text("utf-8"), ".css") for name in stylesheets)
+
+
+def asset_version(docs_dir: Path, catalogs: Mapping[str, bytes], stylesheets: Iterable[str] = ()) -> str:
+    """Twelve hex digits of the hash of the game's files, the site's own stylesheets and the
+    catalogs' published text."""
     parts: list[str | bytes] = []
     for path in game_files(docs_dir):
         parts += [path.name, path.read_bytes()]
+    for name in stylesheets:
+        parts += [name, (docs_dir / name).read_bytes()]
     for lang in sorted(catalogs):
         parts += [lang, catalogs[lang]]
     hasher = hashlib.sha256()
@@ -53,11 +81,16 @@ def asset_version(docs_dir: Path, catalogs: Mapping[str, bytes]) -> str:
 
 
 def publish(site_dir: Path, docs_dir: Path, catalogs_path: str, version: str,
-            catalogs: Mapping[str, bytes]) -> None:
-    """Write the hashed copies (catalogs also stay at their unhashed address)."""
+            catalogs: Mapping[str, bytes], stylesheets: Iterable[str] = ()) -> None:
+    """Write the hashed copies (catalogs also stay at their unhashed address) and the joined
+    stylesheet."""
     game = site_dir / GAME_DIR / version
+    stylesheets = list(stylesheets)
     for path in game_files(docs_dir):
-        write_file(game / path.name, compact(path.read_text("utf-8"), path.suffix))
+        if path.relative_to(docs_dir).as_posix() not in stylesheets:  # else only in the joined one
+            write_file(game / path.name, compact(path.read_text("utf-8"), path.suffix))
+    if stylesheets:
+        write_file(site_dir / STYLESHEET_DIR / version / STYLESHEET, joined_stylesheet(docs_dir, stylesheets))
     for folder in (site_dir / catalogs_path, site_dir / catalogs_path / version):
         for lang, text in catalogs.items():
             write_file(folder / f"{lang}.json", text)
@@ -102,8 +135,9 @@ def compact(text: str, suffix: str) -> str:
 
 
 def point_page(html: str, catalogs_path: str, version: str, modules: Iterable[str] = (),
-               languages: Iterable[str] = ()) -> str:
-    """Load boot.js and game.css from the hashed folder; say where the hashed catalogs are.
+               languages: Iterable[str] = (), stylesheets: Iterable[str] = ()) -> str:
+    """Load boot.js and game.css from the hashed folder, the joined stylesheet in place of the
+    site's own `stylesheets`; say where the hashed catalogs are.
 
     The theme writes boot.js (an async module) after its own script at the end of <body>, so
     the parser would reach it only once that script has run; moved into <head>, it starts as
@@ -117,6 +151,7 @@ def point_page(html: str, catalogs_path: str, version: str, modules: Iterable[st
     if match is None:
         return html
     prefix = match.group(2)  # the page's way back to the site root, e.g. "../"
+    html = _join_stylesheets(html, prefix, version, stylesheets)
     html = _ENTRY.sub(lambda m: f"{m[1]}{m[2]}{GAME_DIR}/{version}/{m[3]}{m[4]}", html)
     catalogs = f"{prefix}{catalogs_path.strip('/')}/{version}/"
     head = [f'<meta name="halfmoon:catalogs" content="{catalogs}">']
@@ -131,6 +166,20 @@ def point_page(html: str, catalogs_path: str, version: str, modules: Iterable[st
         if lang and lang[1] in set(languages):
             head.append(f'<link rel="preload" as="fetch" crossorigin href="{catalogs}{lang[1]}.json">')
     return html.replace("</head>", "".join(head) + "</head>", 1)
+
+
+def _join_stylesheets(html: str, prefix: str, version: str, stylesheets: Iterable[str]) -> str:
+    """The first of the page's links to the site's own stylesheets made the joined one's, the
+    others removed."""
+    links = [re.compile(rf'<link rel="stylesheet" href="{re.escape(prefix + name)}">')
+             for name in stylesheets]
+    found = sorted((m.start(), m.end()) for link in links for m in link.finditer(html))
+    if not found:
+        return html
+    joined = f'<link rel="stylesheet" href="{prefix}{STYLESHEET_DIR}/{version}/{STYLESHEET}">'
+    for start, end in reversed(found):
+        html = html[:start] + (joined if start == found[0][0] else "") + html[end:]
+    return html
 
 
 _STATIC_IMPORT = re.compile(r'^\s*(?:import|export)\b(?!\s*\()[^;"]*?(?:\bfrom\s*)?"\./([\w.-]+\.js)"', re.M)

@@ -7,6 +7,7 @@ last one. Within the build each of them is read, parsed and replayed once.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -71,7 +72,7 @@ class Build:
 
     def __init__(self, docs_dir: Path, project_dir: Path, default_record: str,
                  stats_file: str, strategy_file: str = "records/strategy.json", *,
-                 palette: str = "two") -> None:
+                 palette: str = "two", extra_css: Iterable[str] = ()) -> None:
         i18n.catalog.cache_clear()  # the catalogs, as they are now
         self.project_dir = project_dir
         self.loader = ExampleLoader(docs_dir, project_dir)
@@ -83,7 +84,8 @@ class Build:
         self._checked: dict[str, SourceError | None] = {}
         # The game's files and catalogs, published once under one content hash.
         self.catalogs, broken = published(i18n.available_languages())
-        self.asset_version = assets.asset_version(docs_dir, self.catalogs)
+        self.stylesheets = assets.own_stylesheets(docs_dir, extra_css)  # joined into one, hashed
+        self.asset_version = assets.asset_version(docs_dir, self.catalogs, self.stylesheets)
         self.preloaded_modules = assets.preloaded_modules(docs_dir)  # for the Play page's <head>
         self._generator_lines: dict[str, str] = {}
         for error in broken:

@@ -2,22 +2,26 @@
 of the build, the pre-compressed ``.br`` and ``.gz`` copies beside every text file.
 
 A plugin of its own (``halfmoon-offline`` in ``mkdocs.yml``) so that it stays apart from
-the page rendering. Every page links its language's manifest and loads
-``assets/offline/register.js``, which registers the worker in a built site and removes
-any worker under ``mkdocs serve`` (pages served there must never come from a cache).
+the page rendering. Every page links its language's manifest and loads its registering
+script (``assets/offline/register.<hash>.js``), which registers the worker in a built site
+and removes any worker under ``mkdocs serve`` (pages served there must never come from a cache).
 
 The worker's cache name carries a hash of everything it precaches, so every build that
-changes a file changes the worker, and the browser installs it as an update.
+changes a file changes the worker, and the browser installs it as an update. The script and
+the icons are published under their content's hash (``register.1a2b3c4d.js``), so a host may
+cache them for ever; the worker and the manifests keep their addresses, which browsers
+check for updates.
 """
 
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
 import json
 import posixpath
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from html import escape
 from importlib import resources
 from pathlib import Path
@@ -32,15 +36,14 @@ from mkdocs.structure.pages import Page
 
 from halfmoon import HalfMoonError, i18n
 
-from .assets import GAME_DIR, write_file
+from .assets import GAME_DIR, hashed_name, write_file
 from .catalogs import catalog_fault, checked_catalog
 from .errors import SourceError
 from .icons import BACKGROUND, SIZES, icon_png
 from .site import RelativePath, language_prefix, page_language, search_languages, site_languages
 
 WORKER = "sw.js"
-REGISTER = "assets/offline/register.js"
-ICONS = "assets/offline"
+ICONS = "assets/offline"  # the registering script and the icons
 # What a player needs offline besides the Play pages: the theme, the game, the search.
 PRECACHE_PATTERNS = ("assets/**/*.css", "assets/**/*.js", "assets/**/*.json", "assets/images/*",
                      f"{ICONS}/*.png", "search/search_index.json", "*/search/search_index.json",
@@ -127,7 +130,7 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):
         head = (
             f'<link rel="manifest" href="{root}{language_prefix(lang, config)}manifest.webmanifest">'
             f'<meta name="theme-color" content="{self.config.theme_colour}">'
-            f'<link rel="apple-touch-icon" href="{root}{ICONS}/icon-192.png">'
+            f'<link rel="apple-touch-icon" href="{root}{ICONS}/{icon(192)[0]}">'
         )
         notice = (
             '<div class="hm-update" role="status" hidden>'
@@ -135,8 +138,8 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):
             f'<button type="button">{escape(texts["offline.reload"])}</button></div>'
         )
         mode = "unregister" if self.serving else "register"
-        script = (f'<script type="module" src="{root}{REGISTER}" data-worker="{root}{WORKER}" '
-                  f'data-mode="{mode}"></script>')
+        script = (f'<script type="module" src="{root}{ICONS}/{register_script()[0]}" '
+                  f'data-worker="{root}{WORKER}" data-mode="{mode}"></script>')
         output = output.replace("</head>", head + "</head>", 1)
         return output.replace("</body>", notice + script + "</body>", 1)
 
@@ -147,10 +150,8 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):
         if not self.config.enabled:
             return
         site = Path(config.site_dir)
-        write_file(site / REGISTER, _asset("register.js"))
-        for size in SIZES:
-            write_file(site / ICONS / f"icon-{size}.png", icon_png(size))
-        write_file(site / ICONS / "icon-maskable-512.png", icon_png(512, maskable=True))
+        for name, data in (register_script(), *(icon(size) for size in SIZES), icon(512, maskable=True)):
+            write_file(site / ICONS / name, data)
         for lang in site_languages(config):
             prefix = language_prefix(lang, config)
             manifest = self.manifest(lang, prefix, config)
@@ -165,7 +166,9 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):
         # mkdocs-static-i18n calls this once per language: the worker is written once
         # every language is there (and written again, the same or fuller, after that).
         elif all(_file_of(site, page).exists() for page in start_pages):
-            write_worker(site, start_pages, search_languages(config))
+            build = getattr(config.plugins.get("halfmoon"), "build", None)
+            joined = getattr(build, "stylesheets", [])  # pages load them as one (assets.py)
+            write_worker(site, start_pages, search_languages(config), unused=joined)
             # Last of every plugin's writing (this runs after them all): the .br and .gz copies.
             compress_site(site)
 
@@ -186,17 +189,33 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):
             "theme_color": self.config.theme_colour,
             "background_color": self.config.background_colour,
             "icons": [
-                *({"src": f"{up}{ICONS}/icon-{size}.png", "sizes": f"{size}x{size}",
+                *({"src": f"{up}{ICONS}/{icon(size)[0]}", "sizes": f"{size}x{size}",
                    "type": "image/png", "purpose": "any"} for size in SIZES),
-                {"src": f"{up}{ICONS}/icon-maskable-512.png", "sizes": "512x512",
+                {"src": f"{up}{ICONS}/{icon(512, maskable=True)[0]}", "sizes": "512x512",
                  "type": "image/png", "purpose": "maskable"},
             ],
         }
 
 
-def write_worker(site: Path, start_pages: list[str], languages: list[str]) -> str:
-    """Write ``sw.js`` precaching ``start_pages`` and the assets they need; returns its version."""
-    urls = sorted({*start_pages, *_precached_files(site, languages)})
+@functools.cache
+def register_script() -> tuple[str, bytes]:
+    """The script that registers the worker: its hashed name and its bytes."""
+    data = _asset("register.js")
+    return hashed_name("register.js", data), data
+
+
+@functools.cache
+def icon(size: int, *, maskable: bool = False) -> tuple[str, bytes]:
+    """The app icon of ``size`` pixels: its hashed name and its PNG."""
+    data = icon_png(size, maskable=maskable)
+    return hashed_name(f"icon-{'maskable-' if maskable else ''}{size}.png", data), data
+
+
+def write_worker(site: Path, start_pages: list[str], languages: list[str],
+                 unused: Iterable[str] = ()) -> str:
+    """Write ``sw.js`` precaching ``start_pages`` and the assets they need, but not the
+    ``unused`` files that no page asks for; returns its version."""
+    urls = sorted({*start_pages, *_precached_files(site, languages)} - set(unused))
     digest = hashlib.sha256()
     for url in urls:
         digest.update(url.encode() + b"\0")
@@ -234,16 +253,18 @@ def _file_of(site: Path, url: str) -> Path:
 
 
 # Pre-compressed copies beside the built files, for hosts that serve ``name.br`` or ``name.gz``
-# themselves to a browser that accepts brotli or gzip: brotli at quality 11, gzip at level 9 with
-# no name or time inside, so the same file always compresses to the same bytes. A copy that would
-# not be smaller is not written, nor is a stale one left beside a file that changed. Only files
+# themselves to a browser that accepts brotli or gzip: brotli at quality 10 (2% bigger than 11
+# over the site, in a third of the time: 5 s a build instead of 15), gzip at level 9 with no name
+# or time inside, so the same file always compresses to the same bytes. A copy that would not be
+# smaller is not written, nor is a stale one left beside a file that changed; a copy newer than
+# its file is kept as it is (the build calls this again once the last language is written). Only files
 # whose own suffix is below are compressed: a file that is already compressed (the records'
 # ``verdicts.gz``, a copy itself) gets no copy.
 COMPRESSED = (".html", ".js", ".css", ".json", ".svg", ".xml", ".txt", ".webmanifest", ".map")
 
 
 def _brotli(data: bytes) -> bytes:
-    return bytes(brotli.compress(data, quality=11))
+    return bytes(brotli.compress(data, quality=10))
 
 
 def _gzip(data: bytes) -> bytes:
@@ -261,9 +282,14 @@ def compress_site(site_dir: Path) -> int:
     for path in sorted(site_dir.rglob("*")):
         if not path.is_file() or path.suffix not in COMPRESSED:
             continue
+        targets = {suffix: path.with_name(path.name + suffix) for suffix in COPIES}
+        written = path.stat().st_mtime_ns
+        if all(target.exists() and target.stat().st_mtime_ns >= written for target in targets.values()):
+            copies += len(targets)
+            continue
         data = path.read_bytes()
         for suffix, pack in COPIES.items():
-            copies += _write_copy(path.with_name(path.name + suffix), pack(data), len(data))
+            copies += _write_copy(targets[suffix], pack(data), len(data))
     return copies
 
 

@@ -103,7 +103,8 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
         if self._depth == 0:
             self.build = Build(Path(config.docs_dir), _project_dir(config),
                                self.config.example_record, self.config.stats_file,
-                               self.config.strategy_file, palette=self.config.palette)
+                               self.config.strategy_file, palette=self.config.palette,
+                               extra_css=[str(name) for name in config.extra_css])
         self._depth += 1
         if self._theme_problem is not None and self.build is not None:
             self.build.report(self._theme_problem, "")
@@ -181,8 +182,8 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
         site once per language, so without this every reader would get the last language's."""
         if template_name != "404.html" or not self.config.enabled:
             return output_content
-        if self._depth == 1:  # the outermost build is the default language's
-            self._not_found = output_content
+        if self._depth == 1 and self.build is not None:  # the outermost build is the default language's
+            self._not_found = self._pointed(output_content)
         return self._not_found or output_content
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
@@ -194,8 +195,14 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
         prefix = language_prefixes(config).get(lang, "")
         output = point_search_at_language(output, prefix)
         output = _with_print_address(output, self.build.print_address(lang, "/" + page.url))
-        return assets.point_page(output, self.config.catalogs_path, self.build.asset_version,
-                                 self.build.preloaded_modules, self.build.catalogs)
+        return self._pointed(output)
+
+    def _pointed(self, html: str) -> str:
+        """The page loading this build's content-hashed files (assets.point_page)."""
+        assert self.build is not None
+        return assets.point_page(html, self.config.catalogs_path, self.build.asset_version,
+                                 self.build.preloaded_modules, self.build.catalogs,
+                                 self.build.stylesheets)
 
     @event_priority(AFTER_I18N)  # after static-i18n has built the other languages
     def on_post_build(self, *, config: MkDocsConfig) -> None:
@@ -209,7 +216,7 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
                 split_search_index(site, language_prefixes(config))
                 defer_search(site)
             assets.publish(Path(config.site_dir), Path(config.docs_dir), self.config.catalogs_path,
-                           self.build.asset_version, self.build.catalogs)
+                           self.build.asset_version, self.build.catalogs, self.build.stylesheets)
 
     def on_build_error(self, *, error: Exception) -> None:
         self._depth = 0

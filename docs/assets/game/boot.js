@@ -1,10 +1,23 @@
 // Loaded on every page (mkdocs.yml extra_javascript, async): starts the game, the
-// step-through viewer or the Deal codes page's lookup only where the page has a mount point.
+// step-through viewer or the Deal codes page's lookup only where the page has a mount point
+// (a viewer only once the reader comes near it).
 // Their stylesheet is in <head>.
 // The plugin moves this script into <head>, so it may run while the page is still being
 // parsed. The game starts as soon as the parser has left its mount point behind (it has a next
 // sibling), without waiting for the theme's script and the rest of the page; the viewers and
 // the lookup, which may be several per page, wait for the whole page.
+
+/** Call `start` once for each of `elements`, when it comes within a screen of the view. */
+function whenNear(elements, start) {
+  if (!("IntersectionObserver" in window)) return elements.forEach(start);
+  const observer = new IntersectionObserver((entries) => {
+    for (const entry of entries.filter((entry) => entry.isIntersecting)) {
+      observer.unobserve(entry.target);
+      start(entry.target);
+    }
+  }, { rootMargin: "100% 0px" });
+  elements.forEach((element) => observer.observe(element));
+}
 
 const parsed = (node) => Boolean(node?.nextSibling) || document.readyState !== "loading";
 
@@ -32,11 +45,14 @@ if (document.readyState === "loading") {
 for (const element of document.querySelectorAll("[data-hm-address]")) {
   element.textContent = location.href.split(/[?#]/)[0];
 }
-const steppers = [...document.querySelectorAll(".hm-stepper")];
-if (steppers.length) {
-  const { mountStepper } = await import("./stepper.js");
-  steppers.forEach((element) => mountStepper(element));
-}
+// A step-through viewer starts when the reader comes within a screen of it: replaying its game
+// and drawing its board cost a phone a long moment, and the viewer sits below the page's first
+// screens.
+let stepperModule;
+whenNear(document.querySelectorAll(".hm-stepper"), async (element) => {
+  stepperModule ??= import("./stepper.js");
+  (await stepperModule).mountStepper(element);
+});
 const lookups = [...document.querySelectorAll(".hm-lookup")];
 if (lookups.length) {
   const { mountLookup } = await import("./lookup.js");
