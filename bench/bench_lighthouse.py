@@ -14,11 +14,13 @@ TBT ≤ 150 ms, CLS ≤ 0.02 (FCP shown, not judged).
 
 Lighthouse's simulation multiplies the CPU time the page takes on this machine; its default 4×
 turns a high-end desktop (a benchmark index near 1,500) into the mid-tier phone the profile
-stands for. On a slower machine (this project's have 2 shared cores, index 800–1,300) the same
-4× stands for a much slower phone, so by default (``--cpu auto``) each page's runs use the
-multiplier Lighthouse's own calculator gives for the index measured by the run before
-(``calibrated_multiplier``; docs/throttling.md, "Calibrating the CPU slowdown"). The index and
-the multiplier are printed with each page; ``--cpu 4`` runs Lighthouse's plain default.
+stands for. On a slower machine (this project's have 2 shared cores, index 800–1,900 as load
+comes and goes) the same 4× stands for a slower phone, on a faster one for a faster phone. So
+by default (``--cpu auto``) each run uses the multiplier Lighthouse's own calculator gives for
+the median of the indexes the runs so far measured (one index swings by half from run to run;
+``calibrated_multiplier``; Lighthouse's docs/throttling.md, "Calibrating the CPU slowdown").
+The index and the multiplier are printed with each page; ``--cpu 4`` runs Lighthouse's plain
+default.
 
 Results: bench/results/bench_lighthouse.json and .txt (a table), and each page's last
 Lighthouse report in bench/results/lighthouse/. Run only when named (it takes minutes a
@@ -237,16 +239,16 @@ def main(argv: Sequence[str] = ()) -> list[Figure]:
     with tempfile.TemporaryDirectory() as temporary:
         site = chosen.site or build_site(Path(temporary) / "site")
         with served_directory(site, compressing=True) as url:
-            index = 0.0
+            indexes: list[float] = []  # the machine's benchmark index, as each run measured it
             if chosen.cpu is None:  # a first run only to measure the machine
-                index = summary(lighthouse(cli, url + pages[0].address, CHROMIUM))["machine"]["index"]  # type: ignore[index]
+                indexes.append(machine(lighthouse(cli, url + pages[0].address, CHROMIUM))["index"])
             for page in pages:
                 runs = []
                 for _ in range(chosen.runs):
-                    cpu = chosen.cpu if chosen.cpu is not None else calibrated_multiplier(index)
+                    cpu = chosen.cpu or calibrated_multiplier(statistics.median(indexes))
                     report = lighthouse(cli, url + page.address, CHROMIUM, cpu)
                     runs.append(summary(report))
-                    index = runs[-1]["machine"]["index"] or index  # type: ignore[index]
+                    indexes += [index for index in [machine(report)["index"]] if index]
                 (reports / f"{page.lang}-{page.name.replace('/', '-')}.json").write_text(
                     json.dumps(report), encoding="utf-8")
                 median = medians(runs)

@@ -194,7 +194,7 @@ def moves_table_html(example: Example, writer: Writer) -> str:
         )
     caption = writer.text("docs.table.caption", code=writer.code(example.code))
     return (
-        '<div class="md-typeset__scrollwrap"><div class="md-typeset__table">'
+        '<div class="md-typeset__scrollwrap hm-long-table"><div class="md-typeset__table">'
         f'<table class="hm-moves">\n<caption>{caption}</caption>\n'
         f"<thead><tr>{head}</tr></thead>\n<tbody>\n" + "\n".join(rows) + "\n</tbody>\n</table>"
         "</div></div>"
