@@ -625,9 +625,6 @@ export async function mountGame(mount) {
     mount.classList.add("hm-game-failed");
     return null;
   }
-  // The catalog's number and plural rules cost a phone a long moment the first time (the
-  // browser loads their data): let it paint and answer between that and drawing the board.
-  await new Promise((resolve) => setTimeout(resolve));
   const page = new PlayController(mount, loaded.catalog);
   if (loaded.failed) page.view.showNotice(page.t("game.load_failed", { reason: loaded.failed }));
   page.start();
