@@ -68,10 +68,13 @@ def serve(directory: Path, port: int = 0) -> Iterator[str]:
         server.server_close()
 
 
+_SCROLL_TO = "element => element.scrollIntoView({ block: 'center' })"
+
+
 def reach(page: Any, selector: str) -> None:
     """Scroll the page to the first element matching ``selector``, as a reader does. The
     Examples page's step-through viewer starts only when the reader comes near it (boot.js)."""
-    page.locator(selector).first.evaluate("element => element.scrollIntoView({ block: 'center' })")
+    page.locator(selector).first.evaluate(_SCROLL_TO)
 
 
 def show_whole_page(page: Any) -> None:
@@ -81,6 +84,6 @@ def show_whole_page(page: Any) -> None:
     page.add_style_tag(content="* { content-visibility: visible !important; }")
     viewers = page.locator(".hm-stepper")
     for index in range(viewers.count()):
-        viewers.nth(index).evaluate("element => element.scrollIntoView({ block: 'center' })")
+        viewers.nth(index).evaluate(_SCROLL_TO)
         viewers.nth(index).locator(".hm-stepper-controls").wait_for()
     page.evaluate("() => scrollTo(0, 0)")

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable
 from html import escape
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import brotli
 from mkdocs.config import base
@@ -105,8 +106,7 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):
                 problem = catalog_fault(lang, str(error))
             except SourceError as fault:
                 problem = fault if fault.path else catalog_fault(lang, fault.message)
-        main = config.plugins.get("halfmoon")
-        build = getattr(main, "build", None)
+        build = _page_build(config)
         if build is not None:  # reported once with the page plugin's own errors
             build.report(problem, "")
             return None
@@ -166,8 +166,7 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):
         # mkdocs-static-i18n calls this once per language: the worker is written once
         # every language is there (and written again, the same or fuller, after that).
         elif all(_file_of(site, page).exists() for page in start_pages):
-            build = getattr(config.plugins.get("halfmoon"), "build", None)
-            joined = getattr(build, "stylesheets", [])  # pages load them as one (assets.py)
+            joined = getattr(_page_build(config), "stylesheets", [])  # pages load them as one (assets.py)
             write_worker(site, start_pages, search_languages(config), unused=joined)
             # Last of every plugin's writing (this runs after them all): the .br and .gz copies.
             compress_site(site)
@@ -195,6 +194,11 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):
                  "type": "image/png", "purpose": "maskable"},
             ],
         }
+
+
+def _page_build(config: MkDocsConfig) -> Any:
+    """The ``halfmoon`` plugin's Build of this site, when that plugin is there and building."""
+    return getattr(config.plugins.get("halfmoon"), "build", None)
 
 
 @functools.cache
