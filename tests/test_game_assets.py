@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from halfmoon_mkdocs import assets
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 PAGE = (
     '<html><head><link rel="stylesheet" href="../assets/game/game.css"></head><body>'
@@ -66,16 +69,43 @@ def test_publishing_copies_every_game_file_and_catalog_under_the_hash(tmp_path):
         assert (site / "assets/halfmoon/catalogs" / f"{lang}.json").read_bytes() == text
 
 
-def test_the_play_page_preloads_the_game_modules_and_its_catalog():
-    play = PAGE.replace("<html>", '<html lang="he" class="no-js">').replace(
-        "<body>", '<body><div class="hm-game"></div>')
-    html = assets.point_page(play, "assets/halfmoon/catalogs", "0123456789ab", ["app.js", "engine.js"], ["en", "he"])
-    assert '<link rel="modulepreload" href="../assets/game/0123456789ab/app.js">' in html
-    assert '<link rel="modulepreload" href="../assets/game/0123456789ab/engine.js">' in html
-    assert ('<link rel="preload" as="fetch" crossorigin href="../assets/halfmoon/catalogs/0123456789ab/he.json">'
-            in html)
-    other = assets.point_page(PAGE, "assets/halfmoon/catalogs", "0123456789ab", ["app.js"], ["en"])
-    assert "modulepreload" not in other and "preload" not in other
+THEME_SCRIPT = '<script src="../assets/javascripts/bundle.8fe7e92b.min.js"></script>'
+PLAY = PAGE.replace("<html>", '<html lang="he" class="no-js">').replace(
+    "<body>", '<body><div class="hm-game"></div>' + THEME_SCRIPT)
+CATALOGS = {"en": b'{"a": "b"}\n', "he": '{"game.button.new": "משחק חדש"}\n'.encode()}
+
+
+def test_the_play_page_carries_its_catalog_and_preloads_the_game_modules():
+    html = assets.point_page(PLAY, "assets/halfmoon/catalogs", "0123456789ab", ["app.js", "engine.js"], CATALOGS)
+    head = html.split("</head>")[0]
+    assert '<link rel="modulepreload" href="../assets/game/0123456789ab/app.js">' in head
+    assert '<link rel="modulepreload" href="../assets/game/0123456789ab/engine.js">' in head
+    assert '<script type="module" src="../assets/game/0123456789ab/play.js"></script>' in head
+    carried = re.search(r'<script type="application/json" data-hm-catalog="he">(.*?)</script>', head)
+    assert json.loads(carried[1]) == json.loads(CATALOGS["he"])
+    assert "data-hm-catalog" not in head.replace(carried[0], "")  # only the page's own language
+    assert "preload\" as=\"fetch" not in html  # the catalog is not fetched as well
+    other = assets.point_page(PAGE, "assets/halfmoon/catalogs", "0123456789ab", ["app.js"], CATALOGS)
+    assert "modulepreload" not in other and "hm-catalog" not in other and "play.js" not in other
+
+
+def test_the_play_page_defers_the_theme_script_so_the_board_comes_first():
+    html = assets.point_page(PLAY, "assets/halfmoon/catalogs", "0123456789ab", ["app.js"], CATALOGS)
+    assert '<script src="../assets/javascripts/bundle.8fe7e92b.min.js" defer></script>' in html
+    assert html.index("/play.js") < html.index("bundle.8fe7e92b")  # deferred scripts run in this order
+    assert html.index("data-hm-catalog") < html.index("/boot.js")  # boot.js looks for it
+    rules = PAGE.replace("<body>", "<body>" + THEME_SCRIPT)
+    assert THEME_SCRIPT in assets.point_page(rules, "assets/halfmoon/catalogs", "0123456789ab", [], CATALOGS)
+
+
+@given(st.dictionaries(st.sampled_from(["game.a", "card.b", "docs.c"]), st.text()))
+@example({"game.a": "</script><script>alert(1)</script>", "card.b": "<!-- &amp; \\u003c"})
+def test_no_message_can_end_the_carried_catalog_or_start_markup(messages):
+    text = json.dumps(messages).encode()
+    element = assets.carried_catalog("en", text)
+    body = element.removeprefix('<script type="application/json" data-hm-catalog="en">').removesuffix("</script>")
+    assert not {"<", ">", "&"} & set(body)
+    assert json.loads(body) == messages
 
 
 def test_served_copies_lose_comments_and_indentation_but_no_code():
@@ -112,16 +142,16 @@ def test_the_served_game_modules_still_parse(tmp_path):
 def test_the_preloads_follow_the_order_the_board_needs(tmp_path):
     game = tmp_path / "assets" / "game"
     game.mkdir(parents=True)
-    (game / "app.js").write_text('import { b } from "./b.js";\nimport * as a from "./a.js";\n'
+    (game / "play.js").write_text('import { b } from "./b.js";\nimport * as a from "./a.js";\n'
                                  'const later = () => import("./lazy.js");\nimport("./lazy.js");\n')
     (game / "b.js").write_text('import {\n  c,\n} from "./c.js";\nexport { a } from "./a.js";\n')
-    for name in ("a.js", "c.js", "lazy.js", "boot.js", "stepper.js"):
+    for name in ("a.js", "c.js", "lazy.js", "boot.js", "stepper.js", "app.js"):
         (game / name).write_text("export const x = 1;\n")
-    assert assets.preloaded_modules(tmp_path) == ["app.js", "b.js", "a.js", "c.js"]
+    assert assets.preloaded_modules(tmp_path) == ["b.js", "a.js", "c.js"]
     play = PAGE.replace("<html>", '<html lang="en">').replace("<body>", '<body><div class="hm-game"></div>')
-    head = assets.point_page(play, "assets/halfmoon/catalogs", "0123456789ab", ["app.js", "b.js"],
-                             ["en"]).split("</head>")[0]
-    places = [head.index(name) for name in ("halfmoon:catalogs", "/boot.js", "/app.js", "/b.js", "/en.json")]
+    head = assets.point_page(play, "assets/halfmoon/catalogs", "0123456789ab", ["b.js", "a.js"],
+                             CATALOGS).split("</head>")[0]
+    places = [head.index(name) for name in ("halfmoon:catalogs", "data-hm-catalog", "/boot.js", "/play.js", "/b.js", "/a.js")]
     assert places == sorted(places)
 
 
@@ -131,7 +161,7 @@ def test_the_site_preloads_every_module_the_game_imports():
     docs = Path(__file__).resolve().parent.parent / "docs"
     modules = assets.preloaded_modules(docs)
     assert modules[0] == "app.js" and {"engine.js", "board.js", "i18n.js", "view.js", "dom.js"} <= set(modules)
-    assert not {"boot.js", "stepper.js", "lookup.js"} & set(modules)
+    assert not {"play.js", "boot.js", "stepper.js", "lookup.js"} & set(modules)
 
 
 SITE_PAGE = (

@@ -603,8 +603,65 @@ def test_with_javascript_the_notice_is_gone_once_the_game_mounts(page, site_url)
     assert "JavaScript" not in page.locator(".hm-game").inner_text()
 
 
+CARRIED = re.compile(r'<script type="application/json" data-hm-catalog="(\w+)">.*?</script>', re.S)
+
+
+def page_with_its_catalog(page, text: str | None) -> None:
+    """Serve the Play pages with the catalog they carry replaced by ``text`` (None: left out)."""
+    def carried(match: re.Match) -> str:
+        opening = f'<script type="application/json" data-hm-catalog="{match[1]}">'
+        return "" if text is None else f"{opening}{text}</script>"
+
+    def serve(route):
+        html = route.fetch().text()
+        assert CARRIED.search(html), "the Play page carries no catalog"
+        route.fulfill(body=CARRIED.sub(carried, html), content_type="text/html")
+    page.route(re.compile(r".*/play/(index\.html)?$"), serve)
+
+
+def test_the_board_is_drawn_from_the_catalog_the_page_carries(context_for, site_url):
+    page = context_for(service_workers="block").new_page()
+    fetched: list[str] = []
+    page.route(re.compile(r".*/catalogs/.*\.json$"),
+               lambda route: (fetched.append(route.request.url), route.abort()))
+    page.goto(site_url + PLAY_PATHS["he"])
+    page.wait_for_selector(".hm-board [data-source='1']")
+    assert page.locator(action(page, "new")).inner_text() == catalog("he").text("game.button.new")
+    assert page.locator(".hm-game .hm-notice").is_hidden() and fetched == []
+
+
+def test_the_board_is_drawn_before_the_theme_script_runs(context_for, site_url):
+    """The theme's script is deferred on the Play page, after the game's: when it starts, the
+    board is there (and the page was parsed whole: the theme still finds its elements)."""
+    page = context_for(service_workers="block").new_page()
+
+    def theme(route):
+        body = route.fetch().text()
+        route.fulfill(body="window.__boardWhenThemeRan = document.querySelectorAll("
+                           "'.hm-board [data-source]').length;\n" + body,
+                      content_type="application/javascript")
+    page.route(re.compile(r".*/assets/javascripts/bundle\.\w+\.min\.js$"), theme)
+    page.goto(site_url + PLAY_PATHS["ru"])
+    page.wait_for_function("window.__boardWhenThemeRan !== undefined")
+    assert page.evaluate("window.__boardWhenThemeRan") == 20  # 12 piles and 8 reserve slots
+    # The theme ran whole afterwards: its search opens from its key.
+    page.keyboard.press("/")
+    page.wait_for_function("document.activeElement.matches('.md-search__input')")
+
+
+@pytest.mark.parametrize("carried", [None, "{not json", "[1, 2]"])
+def test_a_page_whose_catalog_is_missing_or_broken_fetches_it(context_for, site_url, carried):
+    page = context_for(service_workers="block").new_page()
+    page_with_its_catalog(page, carried)
+    page.goto(site_url + PLAY_PATHS["he"])
+    page.wait_for_selector(".hm-board [data-source='1']")
+    assert page.locator(action(page, "new")).inner_text() == catalog("he").text("game.button.new")
+    assert page.locator(".hm-game .hm-notice").is_hidden()
+
+
 def test_a_missing_catalog_falls_back_to_english_and_says_so(context_for, site_url):
     page = context_for(service_workers="block").new_page()
+    page_with_its_catalog(page, None)
     page.route(re.compile(r".*/catalogs/[0-9a-f]{12}/he\.json$"), lambda route: route.fulfill(status=404))
     page.goto(site_url + PLAY_PATHS["he"])
     page.wait_for_selector(".hm-board [data-source='1']")
@@ -615,6 +672,7 @@ def test_a_missing_catalog_falls_back_to_english_and_says_so(context_for, site_u
 
 def test_no_catalog_at_all_leaves_a_clear_message(context_for, site_url):
     page = context_for(service_workers="block").new_page()
+    page_with_its_catalog(page, "{not json")
     broken = re.compile(r".*/catalogs/[0-9a-f]{12}/\w+\.json$")
     page.route(broken, lambda route: route.fulfill(body="{not json"))
     page.goto(site_url + PLAY_PATHS["fr"])

@@ -20,6 +20,7 @@ file as it was or whole, never cut short; a failure stops the build with an erro
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -37,6 +38,7 @@ STYLESHEET = "halfmoon.css"  # the joined stylesheet's name in its hashed folder
 _LANG = re.compile(r'<html[^>]*\slang="([a-z]+)')
 _ENTRY = re.compile(r'(\s(?:src|href)=")([^"]*?)assets/game/(boot\.js|game\.css)(")')
 _BOOT_TAG = re.compile(r'<script\b[^>]*assets/game/[0-9a-f]+/boot\.js"[^>]*></script>')
+_THEME_SCRIPT = re.compile(r'(<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js")(></script>)')
 
 
 def game_files(docs_dir: Path) -> list[Path]:
@@ -135,17 +137,19 @@ def compact(text: str, suffix: str) -> str:
 
 
 def point_page(html: str, catalogs_path: str, version: str, modules: Iterable[str] = (),
-               languages: Iterable[str] = (), stylesheets: Iterable[str] = ()) -> str:
+               catalogs: Mapping[str, bytes] | None = None, stylesheets: Iterable[str] = ()) -> str:
     """Load boot.js and game.css from the hashed folder, the joined stylesheet in place of the
     site's own `stylesheets`; say where the hashed catalogs are.
 
     The theme writes boot.js (an async module) after its own script at the end of <body>, so
     the parser would reach it only once that script has run; moved into <head>, it starts as
-    soon as it arrives and mounts the game while the rest of the page is still being read.
-    On the Play page (it has the game's mount), also preload the game's `modules` and the
-    page language's catalog, so they arrive while the theme's own script still runs: boot.js
-    first, then the modules in the order given (the order the board needs them, see
-    `preloaded_modules`), then the catalog, which the game reads once its modules have run.
+    soon as it arrives.
+    The Play page (it has the game's mount) draws its board before the theme's script runs:
+    it carries its language's catalog (`catalogs`, the published text) in a
+    ``<script type="application/json" data-hm-catalog>``, loads play.js as a deferred module
+    in <head>, and its theme script is deferred too, so that it runs after play.js. The game's
+    `modules` are preloaded in the order given (the order the board needs them, see
+    `preloaded_modules`).
     """
     match = _ENTRY.search(html)
     if match is None:
@@ -153,19 +157,31 @@ def point_page(html: str, catalogs_path: str, version: str, modules: Iterable[st
     prefix = match.group(2)  # the page's way back to the site root, e.g. "../"
     html = _join_stylesheets(html, prefix, version, stylesheets)
     html = _ENTRY.sub(lambda m: f"{m[1]}{m[2]}{GAME_DIR}/{version}/{m[3]}{m[4]}", html)
-    catalogs = f"{prefix}{catalogs_path.strip('/')}/{version}/"
-    head = [f'<meta name="halfmoon:catalogs" content="{catalogs}">']
+    head = [f'<meta name="halfmoon:catalogs" content="{prefix}{catalogs_path.strip("/")}/{version}/">']
     boot = _BOOT_TAG.search(html)
     if boot is not None:
         html = html[:boot.start()] + html[boot.end():]
-    if boot is not None:
-        head.append(boot.group())
     if 'class="hm-game"' in html:
-        head += [f'<link rel="modulepreload" href="{prefix}{GAME_DIR}/{version}/{name}">' for name in modules]
         lang = _LANG.search(html)
-        if lang and lang[1] in set(languages):
-            head.append(f'<link rel="preload" as="fetch" crossorigin href="{catalogs}{lang[1]}.json">')
+        if lang and catalogs and lang[1] in catalogs:  # before boot.js, which looks for it
+            head.append(carried_catalog(lang[1], catalogs[lang[1]]))
+        if boot is not None:
+            head.append(boot.group())
+        head.append(f'<script type="module" src="{prefix}{GAME_DIR}/{version}/{PLAY_ENTRY}"></script>')
+        head += [f'<link rel="modulepreload" href="{prefix}{GAME_DIR}/{version}/{name}">' for name in modules]
+        html = _THEME_SCRIPT.sub(r"\1 defer\2", html, count=1)
+    elif boot is not None:
+        head.append(boot.group())
     return html.replace("</head>", "".join(head) + "</head>", 1)
+
+
+def carried_catalog(lang: str, text: bytes) -> str:
+    """The catalog `text` as a script element of data that a page can carry: ``<``, ``>`` and
+    ``&`` written as JSON escapes, so no message can end the element or start markup."""
+    messages = json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":"))
+    for char in "<>&":
+        messages = messages.replace(char, f"\\u{ord(char):04x}")
+    return f'<script type="application/json" data-hm-catalog="{lang}">{messages}</script>'
 
 
 def _join_stylesheets(html: str, prefix: str, version: str, stylesheets: Iterable[str]) -> str:
@@ -183,18 +199,19 @@ def _join_stylesheets(html: str, prefix: str, version: str, stylesheets: Iterabl
 
 
 _STATIC_IMPORT = re.compile(r'^\s*(?:import|export)\b(?!\s*\()[^;"]*?(?:\bfrom\s*)?"\./([\w.-]+\.js)"', re.M)
-GAME_ENTRY = "app.js"  # what boot.js imports on a page with the game's mount
+PLAY_ENTRY = "play.js"  # the Play page's own module script
 
 
 def preloaded_modules(docs_dir: Path) -> list[str]:
-    """The modules the Play page's board needs, in the order it needs them: the game's entry
-    module, then breadth first what each imports (statically, in the order of its imports)."""
+    """The modules the Play page's board needs, in the order it needs them: breadth first what
+    its entry module (which the page names itself) imports statically, in the order of its
+    imports."""
     folder = docs_dir / GAME_DIR
-    if not (folder / GAME_ENTRY).is_file():  # a site without the game
+    if not (folder / PLAY_ENTRY).is_file():  # a site without the game
         return []
-    order = [GAME_ENTRY]
+    order = [PLAY_ENTRY]
     for name in order:
         for imported in _STATIC_IMPORT.findall((folder / name).read_text(encoding="utf-8")):
             if imported not in order:
                 order.append(imported)
-    return order
+    return order[1:]

@@ -3,7 +3,7 @@
 // the page as text.
 
 import { DEAL_COUNT, DealCodeError, Game, formatCode, parseDealCode } from "./engine.js";
-import { codeErrorText, loadCatalog } from "./i18n.js";
+import { codeErrorText, loadCatalog, pageCatalog } from "./i18n.js";
 import { download, element } from "./dom.js";
 import { PlayView } from "./view.js";
 import * as store from "./storage.js";
@@ -614,9 +614,12 @@ class PlayController {
  * controller (null when no catalog loads), whose destroy() unbinds it.
  */
 export async function mountGame(mount) {
+  // The Play page carries its catalog: then nothing is awaited, and the board is drawn in the
+  // task that calls this (play.js's, which runs before the theme's script).
+  const carried = pageCatalog(mount);
   let loaded;
   try {
-    loaded = await loadCatalog(mount);
+    loaded = carried ? { catalog: carried } : await loadCatalog(mount);
   } catch {
     const notice = element("p", "hm-error", LOAD_FAILED);
     notice.lang = "en";

@@ -1,11 +1,8 @@
-// Loaded on every page (mkdocs.yml extra_javascript, async): starts the game, the
-// step-through viewer or the Deal codes page's lookup only where the page has a mount point
-// (a viewer only once the reader comes near it).
-// Their stylesheet is in <head>.
+// Loaded on every page (mkdocs.yml extra_javascript, async): starts the step-through viewer or
+// the Deal codes page's lookup only where the page has a mount point (a viewer only once the
+// reader comes near it); the game has its own entry, play.js. Their stylesheet is in <head>.
 // The plugin moves this script into <head>, so it may run while the page is still being
-// parsed. The game starts as soon as the parser has left its mount point behind (it has a next
-// sibling), without waiting for the theme's script and the rest of the page; the viewers and
-// the lookup, which may be several per page, wait for the whole page.
+// parsed; the viewers and the lookup, which may be several per page, wait for the whole page.
 
 /** Call `start` once for each of `elements`, when it comes within a screen of the view. */
 function whenNear(elements, start) {
@@ -19,24 +16,12 @@ function whenNear(elements, start) {
   elements.forEach((element) => observer.observe(element));
 }
 
-const parsed = (node) => Boolean(node?.nextSibling) || document.readyState !== "loading";
-
-function gameMount() {
-  const found = () => parsed(document.querySelector(".hm-game"));
-  if (found()) return Promise.resolve(document.querySelector(".hm-game"));
-  return new Promise((resolve) => {
-    const done = () => {
-      observer.disconnect();
-      resolve(document.querySelector(".hm-game"));
-    };
-    const observer = new MutationObserver(() => found() && done());
-    observer.observe(document, { childList: true, subtree: true });
-    document.addEventListener("DOMContentLoaded", done, { once: true });
-  });
-}
-
-const game = await gameMount();
-if (game) (await import("./app.js")).mountGame(game);
+// On the Play page (it carries its catalog, before this script), the page's first number format
+// is made now, while the browser still waits for the stylesheets: its one-time set-up (the
+// browser builds its list of locales, tens of milliseconds on a phone) is then not between the
+// page being parsed and the board being drawn (play.js).
+const carried = document.querySelector("script[data-hm-catalog]");
+if (carried) new Intl.NumberFormat(carried.dataset.hmCatalog);
 
 if (document.readyState === "loading") {
   await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));

@@ -29,14 +29,34 @@ export function catalogUrl(lang) {
   return base ? new URL(`${encodeURIComponent(lang)}.json`, new URL(base, document.baseURI)) : null;
 }
 
+const isCatalog = (messages) => Boolean(messages) && typeof messages === "object" && !Array.isArray(messages);
+
 async function fetchMessages(lang) {
   const url = catalogUrl(lang);
   if (!url) throw new Error("the page does not say where the catalogs are");
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
   const messages = await response.json();
-  if (!messages || typeof messages !== "object" || Array.isArray(messages)) throw new Error(`${url.pathname}: not a catalog`);
+  if (!isCatalog(messages)) throw new Error(`${url.pathname}: not a catalog`);
   return messages;
+}
+
+/**
+ * The catalog of the page's language that the page itself carries (the Play page's
+ * <script type="application/json" data-hm-catalog>, written by the MkDocs plugin), for
+ * `element`; null when the page has none, or none that reads as a catalog.
+ */
+export function pageCatalog(element) {
+  const lang = pageLanguage();
+  const carried = document.querySelector(`script[data-hm-catalog="${CSS.escape(lang)}"]`);
+  if (!carried) return null;
+  let messages;
+  try {
+    messages = JSON.parse(carried.textContent);
+  } catch {
+    return null;
+  }
+  return isCatalog(messages) ? new Catalog(lang, messages, pageDirection(element)) : null;
 }
 
 /**
