@@ -649,6 +649,25 @@ def test_the_board_is_drawn_before_the_theme_script_runs(context_for, site_url):
     page.wait_for_function("document.activeElement.matches('.md-search__input')")
 
 
+FOLLOWING_TOP = "document.querySelector('.hm-game').nextElementSibling.getBoundingClientRect().top"
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (1440, 900), (1920, 1080), (1024, 768),
+                                           (844, 390), (390, 844)])
+def test_what_follows_the_game_stays_off_the_first_screen_while_the_board_is_drawn(
+        context_for, site_url, width, height):
+    """The space kept for the game before its script runs pushes the rest of the page off the
+    first screen, as the drawn game does: nothing there moves when the board appears."""
+    context = context_for(viewport={"width": width, "height": height}, service_workers="block")
+    waiting = context.new_page()
+    waiting.route(re.compile(r".*/assets/game/\w+/play\.js$"), lambda route: route.abort())
+    waiting.goto(site_url + PLAY_PATHS["en"])
+    assert waiting.locator(".hm-board").count() == 0  # the game's script has not run
+    assert waiting.evaluate(FOLLOWING_TOP) >= height
+    page = open_play(context.new_page(), site_url)
+    assert page.evaluate(FOLLOWING_TOP) >= height
+
+
 @pytest.mark.parametrize("carried", [None, "{not json", "[1, 2]"])
 def test_a_page_whose_catalog_is_missing_or_broken_fetches_it(context_for, site_url, carried):
     page = context_for(service_workers="block").new_page()
