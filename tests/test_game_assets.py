@@ -213,3 +213,10 @@ def test_a_hashed_name_carries_its_contents_hash():
     assert assets.hashed_name("register.js", b"x") == "register.2d711642.js"
     assert assets.hashed_name("icon-192.png", b"x") != assets.hashed_name("icon-192.png", b"y")
     assert assets.hashed_name("LICENSE", b"x") == "LICENSE.2d711642"
+
+
+def test_the_plain_copies_no_page_asks_for_are_every_game_file_and_own_stylesheet(tmp_path):
+    docs = _docs(tmp_path)
+    (docs / "assets" / "game" / "notes.txt").write_text("not a game file\n")
+    assert assets.superseded(docs, ["assets/stylesheets/halfmoon.css", "assets/game/game.css"]) == [
+        "assets/game/app.js", "assets/game/boot.js", "assets/game/game.css", "assets/stylesheets/halfmoon.css"]

@@ -46,6 +46,14 @@ def game_files(docs_dir: Path) -> list[Path]:
     return sorted(path for pattern in GAME_FILES for path in folder.glob(pattern))
 
 
+def superseded(docs_dir: Path, stylesheets: Iterable[str]) -> list[str]:
+    """The site paths of the plain copies MkDocs publishes of what pages load only under the
+    hash: every game file, and the site's own stylesheets (`stylesheets`), which they load
+    joined into one. No page asks for these copies."""
+    return sorted({path.relative_to(docs_dir).as_posix() for path in game_files(docs_dir)}
+                  | set(stylesheets))
+
+
 def hashed_name(name: str, data: bytes) -> str:
     """``name`` with eight hex digits of its content's hash before the suffix:
     ``register.js`` -> ``register.1a2b3c4d.js``."""

@@ -37,7 +37,7 @@ from mkdocs.structure.pages import Page
 
 from halfmoon import HalfMoonError, i18n
 
-from .assets import GAME_DIR, hashed_name, write_file
+from .assets import hashed_name, superseded, write_file
 from .catalogs import catalog_fault, checked_catalog
 from .errors import SourceError
 from .icons import BACKGROUND, SIZES, icon_png
@@ -166,8 +166,9 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):
         # mkdocs-static-i18n calls this once per language: the worker is written once
         # every language is there (and written again, the same or fuller, after that).
         elif all(_file_of(site, page).exists() for page in start_pages):
-            joined = getattr(_page_build(config), "stylesheets", [])  # pages load them as one (assets.py)
-            write_worker(site, start_pages, search_languages(config), unused=joined)
+            build = _page_build(config)
+            unused = superseded(Path(config.docs_dir), build.stylesheets) if build else []
+            write_worker(site, start_pages, search_languages(config), unused=unused)
             # Last of every plugin's writing (this runs after them all): the .br and .gz copies.
             compress_site(site)
 
@@ -238,10 +239,6 @@ def _precached_files(site: Path, languages: list[str]) -> set[str]:
             url = path.relative_to(site).as_posix()
             if path.is_file() and (not url.startswith(LUNR) or _needed_stemmer(url, languages)):
                 found.add(url)
-    # Pages load the game from its content-hashed folder (assets.py): the plain copies
-    # that MkDocs also publishes are never asked for.
-    if any(url.startswith(f"{GAME_DIR}/") and url.count("/") > 2 for url in found):
-        found = {url for url in found if posixpath.dirname(url) != GAME_DIR}
     return found
 
 
