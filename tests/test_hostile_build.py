@@ -116,15 +116,16 @@ class Parsed:
     tags: Counter  # element name -> how many
     attributes: set[tuple[str, str]]  # (element, attribute name)
     urls: set[tuple[str, str, str]]  # (element, attribute, value with hashes masked)
-    scripts: list[str]  # the text of each <script>
+    scripts: list[str]  # the text of each <script> that runs
+    data: list[str]  # the text of each <script type="application/json"> (a catalog the page carries)
     errors: int  # the plugin's error paragraphs
 
 
 class _Reader(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.parsed = Parsed(Counter(), set(), set(), [], 0)
-        self._in_script = False
+        self.parsed = Parsed(Counter(), set(), set(), [], [], 0)
+        self._script: list[str] | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         parsed = self.parsed
@@ -138,16 +139,16 @@ class _Reader(HTMLParser):
         if tag == "p" and ("class", "hm-error") in attrs:
             parsed.errors += 1
         if tag == "script":
-            self._in_script = True
-            parsed.scripts.append("")
+            self._script = parsed.data if ("type", "application/json") in attrs else parsed.scripts
+            self._script.append("")
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "script":
-            self._in_script = False
+            self._script = None
 
     def handle_data(self, data: str) -> None:
-        if self._in_script:
-            self.parsed.scripts[-1] += data
+        if self._script is not None:
+            self._script[-1] += data
 
 
 def parse(html: str) -> Parsed:
@@ -194,6 +195,14 @@ def hostile_problems(hostile: Parsed, clean: Parsed) -> list[str]:
     for script in hostile.scripts:
         if "alert(" in script or "evil" in script:
             problems.append(f"a script with data in it: {script[:80]!r}")
+    # Data a page carries may hold anything, as JSON that cannot end its element or open markup.
+    for data in hostile.data:
+        if "<" in data or ">" in data:
+            problems.append(f"markup in the data of a script: {data[:80]!r}")
+        try:
+            json.loads(data)
+        except ValueError:
+            problems.append(f"a data script that is not JSON: {data[:80]!r}")
     return problems
 
 
