@@ -169,17 +169,16 @@ def point_page(html: str, catalogs_path: str, version: str, modules: Iterable[st
     boot = _BOOT_TAG.search(html)
     if boot is not None:
         html = html[:boot.start()] + html[boot.end():]
-    if 'class="hm-game"' in html:
-        lang = _LANG.search(html)
-        if lang and catalogs and lang[1] in catalogs:  # before boot.js, which looks for it
-            head.append(carried_catalog(lang[1], catalogs[lang[1]]))
-        if boot is not None:
-            head.append(boot.group())
+    game = 'class="hm-game"' in html
+    lang = _LANG.search(html) if game else None
+    if lang and catalogs and lang[1] in catalogs:  # before boot.js, which looks for it
+        head.append(carried_catalog(lang[1], catalogs[lang[1]]))
+    if boot is not None:
+        head.append(boot.group())
+    if game:
         head.append(f'<script type="module" src="{prefix}{GAME_DIR}/{version}/{PLAY_ENTRY}"></script>')
         head += [f'<link rel="modulepreload" href="{prefix}{GAME_DIR}/{version}/{name}">' for name in modules]
         html = _THEME_SCRIPT.sub(r"\1 defer\2", html, count=1)
-    elif boot is not None:
-        head.append(boot.group())
     return html.replace("</head>", "".join(head) + "</head>", 1)
 
 
