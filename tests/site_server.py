@@ -87,3 +87,10 @@ def show_whole_page(page: Any) -> None:
         viewers.nth(index).evaluate(_SCROLL_TO)
         viewers.nth(index).locator(".hm-stepper-controls").wait_for()
     page.evaluate("() => scrollTo(0, 0)")
+    # Back at the top, the theme's header fades its title from the page's back to the site's:
+    # a check made during that fade sees half-transparent text.
+    page.wait_for_function("""() => {
+      const header = document.querySelector(".md-header");
+      return !header || (!header.querySelector(".md-header__title--active")
+        && header.getAnimations({ subtree: true }).every((animation) => animation.playState !== "running"));
+    }""")
