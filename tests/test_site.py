@@ -146,6 +146,24 @@ def test_no_page_loads_anything_from_another_host(built_site):
     assert not offenders
 
 
+def test_every_table_comes_in_the_box_the_theme_would_move_it_into(built_site):
+    """The theme's script boxes each ``table:not([class])`` once the page has loaded, and the
+    moved table is styled and laid out again (tables.py): every table of every page comes
+    boxed, with a class, so the script finds none."""
+    markdown_tables = 0
+    for path in sorted(built_site.rglob("index.html")):
+        html = path.read_text("utf-8")
+        if "<article" not in html:
+            continue
+        text = article(html)
+        for table in re.finditer(r"<table\b[^>]*>", text):
+            where = f"{path.relative_to(built_site)}: {table.group()}"
+            assert re.search(r"""\sclass=["'][^"']""", table.group()), where
+            assert text[:table.start()].endswith('<div class="md-typeset__table">'), where
+            markdown_tables += 'class="hm-table"' in table.group()
+    assert markdown_tables >= len(LANGUAGES)  # the Deal codes page has one in every language
+
+
 def test_every_page_ends_with_the_theme_footer_in_its_own_language(built_site):
     built = sorted(built_site.rglob("*.html"))
     assert {page_language(path.read_text("utf-8")) for path in built} == set(LANGUAGES)

@@ -208,6 +208,45 @@ def test_diagrams_are_visible_in_light_and_dark_palettes(page, site_url, scheme)
     assert colours["card"] != "none"
 
 
+# The properties by which a table looks like the theme's: its box, its cells, its rows.
+TABLE_LOOK = """() => {
+    const ours = document.querySelector("article table.hm-table");
+    const theirs = ours.cloneNode(true);
+    theirs.removeAttribute("class");  // the theme styles table:not([class]) as its own
+    ours.after(theirs);
+    const properties = ["display", "font-size", "max-width", "overflow-x", "background-color",
+        "border-top", "border-right", "border-bottom", "border-left", "border-radius",
+        "padding-top", "padding-left", "padding-right", "text-align", "vertical-align",
+        "min-width", "font-weight", "touch-action", "transition"];
+    const look = (table) => ["table", "th", "td", "tbody tr", "td code", "a"].map((part) => {
+        const element = part === "table" ? table : table.querySelector(part);
+        if (!element) return null;
+        const style = getComputedStyle(element);
+        return [part, properties.map((name) => style.getPropertyValue(name))];
+    });
+    const result = {ours: look(ours), theirs: look(theirs)};
+    theirs.remove();
+    return result;
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("path", ["authors/", "deal-codes/", "he/deal-codes/"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_tables_stay_where_the_page_put_them_and_look_as_the_themes_do(page, site_url, path,
+                                                                        scheme):
+    page.emulate_media(color_scheme=scheme)  # the palette from the start: no colour in transition
+    served = page.goto(site_url + path).text()
+    page.wait_for_load_state("networkidle")
+    assert page.locator("body").get_attribute("data-md-color-scheme") == (
+        "slate" if scheme == "dark" else "default")
+    boxes = page.locator("article .md-typeset__scrollwrap")
+    assert boxes.count() == served.count('class="md-typeset__scrollwrap') > 0  # the theme added none
+    assert page.locator(".md-typeset__scrollwrap .md-typeset__scrollwrap").count() == 0
+    look = page.evaluate(TABLE_LOOK)
+    assert look["ours"] == look["theirs"]
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_serious_or_critical_accessibility_violations(page, site_url, lang):

@@ -37,6 +37,7 @@ from .site import (
     page_language,
     site_language,
 )
+from .tables import box_tables
 from .theme import configure_language, keep_no_break_spaces, not_found_html, search_counts
 
 # The footer's "Made with Material for MkDocs" in the page's language, for copyright.html.
@@ -140,7 +141,7 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
             return html
         html = fill_slots(html, self._slots.pop(_page_key(page, page_language(page, config)), {}))
         keep_no_break_spaces(page.toc, html)
-        return keep_codes_whole(html)
+        return box_tables(keep_codes_whole(html))
 
     def on_page_context(self, context: TemplateContext, *, page: Page, config: MkDocsConfig,
                         nav: Navigation) -> TemplateContext:

@@ -25,6 +25,7 @@ from .examples import Example
 from .facts import facts_html
 from .inline import replace_inserts
 from .strategy import table_html
+from .tables import boxed_table
 from .winnability import chart_html, lookup_html
 from .words import Writer
 
@@ -193,12 +194,10 @@ def moves_table_html(example: Example, writer: Writer) -> str:
             f"<td>{writer.number(position.cards_left())}</td></tr>"
         )
     caption = writer.text("docs.table.caption", code=writer.code(example.code))
-    return (
-        '<div class="md-typeset__scrollwrap hm-long-table"><div class="md-typeset__table">'
+    return boxed_table(
         f'<table class="hm-moves">\n<caption>{caption}</caption>\n'
-        f"<thead><tr>{head}</tr></thead>\n<tbody>\n" + "\n".join(rows) + "\n</tbody>\n</table>"
-        "</div></div>"
-    )
+        f"<thead><tr>{head}</tr></thead>\n<tbody>\n" + "\n".join(rows) + "\n</tbody>\n</table>",
+        "hm-long-table")
 
 
 def stepper_html(example: Example) -> str:

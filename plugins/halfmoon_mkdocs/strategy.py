@@ -19,6 +19,7 @@ from halfmoon.solver.strategy import PLAYER_NAMES, PLAYERS_ID, player, wins_afte
 
 from .errors import SourceError
 from .stats import percent
+from .tables import boxed_table
 from .words import Writer
 
 FORMAT = "halfmoon-strategy/1"
@@ -173,10 +174,9 @@ def table_html(figures: StrategyFigures, writer: Writer) -> str:
                     f"<td>{share_words(one.share, writer)}</td>"
                     f"<td>{writer.count(one.beyond_greedy, 'deals')}</td></tr>")
     caption = writer.plural("docs.strategy.caption", figures.deals)
-    return ('<div class="md-typeset__scrollwrap"><div class="md-typeset__table">'
-            f'<table class="hm-strategy">\n<caption>{caption}</caption>\n'
-            f"<thead><tr>{head}</tr></thead>\n<tbody>\n" + "\n".join(rows)
-            + "\n</tbody>\n</table></div></div>")
+    return boxed_table(f'<table class="hm-strategy">\n<caption>{caption}</caption>\n'
+                       f"<thead><tr>{head}</tr></thead>\n<tbody>\n" + "\n".join(rows)
+                       + "\n</tbody>\n</table>")
 
 
 def insert_words(figures: StrategyFigures, name: str, writer: Writer) -> str:
