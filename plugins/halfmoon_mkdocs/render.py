@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from html import escape
 
 from halfmoon import HalfMoonError, parse_source
-from halfmoon.diagram import render_svg, text_alternative_items
+from halfmoon.diagram import HEIGHT, WIDTH, render_svg, text_alternative_items
 from halfmoon.errors import quoted
 
 from .blocks import Block, Syntax, needs_one_game, needs_player, no_check
@@ -144,7 +144,10 @@ def figure_html(diagram: Diagram, context: Context) -> str:
     summary = html_writer.text("docs.diagram.description")
     listed = "\n".join(f"<li>{escape(item)}</li>" for item in items)
     return (
-        f'<figure class="hm-figure" id="{id_prefix}-figure">\n{svg}\n'
+        f'<figure class="hm-figure" id="{id_prefix}-figure">\n'
+        # The box has the diagram's proportions, so it takes the diagram's height before the
+        # browser draws it (halfmoon.css: content-visibility), and nothing under it moves.
+        f'<div class="hm-diagram-box" style="aspect-ratio: {WIDTH} / {HEIGHT}">{svg}</div>\n'
         + (f"<figcaption>{caption_html}</figcaption>\n" if caption_html else "")
         + f'<details class="hm-text-alternative">\n<summary>{summary}</summary>\n'
         f'<ul lang="{escape(lang)}">\n{listed}\n</ul>\n</details>\n</figure>'
