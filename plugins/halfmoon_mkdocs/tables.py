@@ -12,16 +12,20 @@ from __future__ import annotations
 import re
 
 TABLE_CLASS = "hm-table"
-_BOX_OPEN = '<div class="md-typeset__scrollwrap{extra}"><div class="md-typeset__table">'
 _BOX_CLOSE = "</div></div>"
 _TAG = re.compile(r"<table\b[^>]*>|</table\s*>", re.IGNORECASE)
 _CLASS_ATTRIBUTE = re.compile(r"\sclass(?=[\s=/>])", re.IGNORECASE)
 
 
+def _box_open(box_class: str = "") -> str:
+    extra = f" {box_class}" if box_class else ""
+    return f'<div class="md-typeset__scrollwrap{extra}"><div class="md-typeset__table">'
+
+
 def boxed_table(table_html: str, box_class: str = "") -> str:
     """``table_html`` (one ``<table>`` element) inside the theme's scrolling box, which also
     has ``box_class`` when given."""
-    return _BOX_OPEN.format(extra=f" {box_class}" if box_class else "") + table_html + _BOX_CLOSE
+    return _box_open(box_class) + table_html + _BOX_CLOSE
 
 
 def box_tables(html: str) -> str:
@@ -37,7 +41,7 @@ def box_tables(html: str) -> str:
         if not tag.group().startswith("</"):
             bare = _CLASS_ATTRIBUTE.search(tag.group()) is None
             boxed.append(bare)
-            pieces.append(_BOX_OPEN.format(extra="") + f'<table class="{TABLE_CLASS}"'
+            pieces.append(_box_open() + f'<table class="{TABLE_CLASS}"'
                           + tag.group()[len("<table"):] if bare else tag.group())
         elif boxed and boxed.pop():
             pieces.append(tag.group() + _BOX_CLOSE)
