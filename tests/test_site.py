@@ -164,6 +164,23 @@ def test_every_table_comes_in_the_box_the_theme_would_move_it_into(built_site):
     assert markdown_tables >= len(LANGUAGES)  # the Deal codes page has one in every language
 
 
+def test_every_page_has_the_theme_s_start_up_marks_before_anything_is_styled(built_site):
+    """The theme's script adds a class to <html> and marks <body> while it sets the colours;
+    either, made after the first paint, restyled the whole page. Every page (the 404 page too)
+    sets both itself: the class in <head>, the mark as <body> begins, before its header, and the
+    page has the palette toggle whose script takes the mark off again."""
+    pages = sorted(built_site.rglob("*.html"))
+    assert len(pages) > len(LANGUAGES)
+    for path in pages:
+        html = path.read_text("utf-8")
+        where = str(path.relative_to(built_site))
+        head, _, body = html.partition("</head>")
+        assert 'classList.add("js-focus-visible")' in head, where
+        mark = body.find('document.body.setAttribute("data-md-color-switching", "")')
+        assert 0 < mark < body.find('data-md-component="header"'), where
+        assert 'data-md-component="palette"' in body, where
+
+
 def test_every_page_ends_with_the_theme_footer_in_its_own_language(built_site):
     built = sorted(built_site.rglob("*.html"))
     assert {page_language(path.read_text("utf-8")) for path in built} == set(LANGUAGES)

@@ -274,6 +274,77 @@ def test_the_first_screen_does_not_move_while_the_page_loads(page, site_url, pat
     assert sum(shift["value"] for shift in ours) < 0.005, ours
 
 
+# Every change of <html>'s class and of <body>'s colour-switching mark, in order, and whether the
+# page's header had been parsed by then (the theme's script runs after it, ours before).
+RECORD_THEME_MARKS = """window.hmMarks = [];
+new MutationObserver((records) => records.forEach((record) => window.hmMarks.push({
+    element: record.target.localName, name: record.attributeName, old: record.oldValue,
+    late: Boolean(document.querySelector("[data-md-component=header]"))}))
+).observe(document, {subtree: true, attributes: true, attributeOldValue: true,
+                     attributeFilter: ["class", "data-md-color-switching"]});"""
+
+
+def marks_with_new_values(records: list[dict], now: dict[tuple[str, str], str | None]) -> list[dict]:
+    """Each record with the value it set: the old value of the next record of the same element
+    and attribute, or for the last one the value the element has now."""
+    for index, record in enumerate(records):
+        key = (record["element"], record["name"])
+        following = [later for later in records[index + 1:]
+                     if (later["element"], later["name"]) == key]
+        record["new"] = following[0]["old"] if following else now[key]
+    return records
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("path", ["play/", "authors/", "he/"])
+def test_the_theme_starting_up_restyles_nothing_the_page_already_had(page, site_url, path):
+    """Material's script, once the page is on the screen, adds a class to <html> (its
+    focus-visible polyfill) and marks <body> while it sets the colours: either made Chromium
+    restyle every element of the page, 25 to 35 % of its restyling after the first paint. The
+    page now has both from the start, so the script's additions change nothing; only its
+    removal of the mark remains, which gives transitions back."""
+    page.add_init_script(RECORD_THEME_MARKS)
+    page.goto(site_url + path)
+    page.wait_for_load_state("networkidle")
+    page.wait_for_function("() => !document.body.hasAttribute('data-md-color-switching')")
+    page.wait_for_function("() => document.documentElement.classList.contains('js-focus-visible')"
+                           " && document.querySelector('.md-search__output')")
+    now = page.evaluate("""() => ({
+        class: document.documentElement.getAttribute("class"),
+        mark: document.body.getAttribute("data-md-color-switching")})""")
+    records = [record for record in page.evaluate("window.hmMarks")
+               if record["element"] in ("html", "body")]
+    marks = marks_with_new_values(records, {("html", "class"): now["class"],
+                                            ("body", "class"): None,
+                                            ("body", "data-md-color-switching"): now["mark"]})
+    late = [mark for mark in marks if mark["late"]]
+    tokens = lambda value: set((value or "").split())  # noqa: E731
+    assert not [mark for mark in late if mark["element"] == "html"
+                and tokens(mark["old"]) != tokens(mark["new"])], late
+    switching = [mark for mark in late if mark["name"] == "data-md-color-switching"]
+    assert not [mark for mark in switching if mark["old"] is None and mark["new"] is not None], late
+    assert any(mark["old"] is not None and mark["new"] is None for mark in switching), late
+    # The theme's transitions (a link's colour) are back once it has set the colours.
+    assert page.evaluate("""() => getComputedStyle(document.querySelector('.md-typeset a'))
+        .transitionDuration.split(',').some((duration) => parseFloat(duration) > 0)""")
+
+
+@pytest.mark.browser
+def test_the_colour_toggle_still_switches_the_palette(page, site_url):
+    """The mark the page sets early is the theme's own: its toggle still switches the colours,
+    and leaves the mark off afterwards, as after loading."""
+    page.emulate_media(color_scheme="light")
+    page.goto(site_url + "he/")
+    page.wait_for_function("() => !document.body.hasAttribute('data-md-color-switching')")
+    assert page.evaluate("document.body.dataset.mdColorScheme") == "default"
+    page.locator("[data-md-component=palette] label:not([hidden])").click()
+    page.wait_for_function("() => document.body.dataset.mdColorScheme === 'slate'")
+    page.wait_for_function("() => !document.body.hasAttribute('data-md-color-switching')")
+    page.reload()
+    page.wait_for_function("() => !document.body.hasAttribute('data-md-color-switching')")
+    assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("path", ["", "examples/", "strategy/", "he/strategy/"])
 def test_a_diagram_off_screen_holds_the_height_it_will_have(page, site_url, path):
