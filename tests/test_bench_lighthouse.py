@@ -91,7 +91,40 @@ def test_each_run_says_how_fast_the_machine_was_and_what_slowdown_it_used(bench)
     assert runs[1]["machine"] == {"index": 0.0, "cpu": 0.0}  # a report that does not say
     page = lighthouse.Page("en", "index", "")
     line = lighthouse.table([(page, lighthouse.medians(runs[:1]), [])]).splitlines()[1]
-    assert line.split()[-2:] == ["1100", "2.60"]
+    assert line.split()[-3:] == ["1100", "2.60", "0"]
+
+
+def measured_at(index: float, tbt: float) -> dict:
+    return report(0.99, 1500, tbt, 0.0) | {"environment": {"benchmarkIndex": index}}
+
+
+def test_a_run_that_caught_the_machine_slowed_down_is_run_again_a_few_times_at_most(bench):
+    lighthouse, _ = bench
+    # The machine's indexes as the runs measure them; TBT doubles when it is slowed down.
+    def runner(indexes):
+        queue = list(indexes)
+        slowdowns = []
+
+        def run(cpu):
+            slowdowns.append(cpu)
+            index = queue.pop(0)
+            return measured_at(index, 100 if index > 1500 else 200)
+        return run, slowdowns
+
+    run, slowdowns = runner([2000, 1300, 2100, 1200, 1900])
+    indexes = [2000.0]
+    runs, repeated, last = lighthouse.page_runs(run, 3, 4.0, indexes)
+    assert repeated == 2 and [r["metrics"]["TBT"] for r in runs] == [100, 100, 100]
+    assert indexes == [2000, 2000, 1300, 2100, 1200, 1900] and slowdowns == [4.0] * 5
+    assert last["environment"]["benchmarkIndex"] == 1900
+    # A machine that stays slow is measured as it is after MAX_REPEATS repeats.
+    run, _ = runner([1000] * 10)
+    runs, repeated, _ = lighthouse.page_runs(run, 2, 4.0, [2000.0] * 5)
+    assert repeated == lighthouse.MAX_REPEATS and len(runs) == 2
+    # Calibrated: each run's slowdown comes from the median of the indexes so far.
+    run, slowdowns = runner([1533, 1533])
+    lighthouse.page_runs(run, 2, None, [1300.0])
+    assert slowdowns == [pytest.approx(3.0), pytest.approx(lighthouse.calibrated_multiplier(1416.5))]
 
 
 def test_the_cpu_slowdown_is_lighthouse_calculators_for_the_machines_benchmark_index(bench):
