@@ -80,12 +80,17 @@ def reach(page: Any, selector: str) -> None:
 def show_whole_page(page: Any) -> None:
     """Render every part of the page as a reader who scrolls through it sees it: figures, tables
     and code off screen wait for the reader (content-visibility: auto, halfmoon.css), and each
-    step-through viewer starts only once reached. For checks of the whole page (axe, widths)."""
+    step-through viewer and lookup starts only once reached. For checks of the whole page (axe,
+    widths)."""
     page.add_style_tag(content="* { content-visibility: visible !important; }")
     viewers = page.locator(".hm-stepper")
     for index in range(viewers.count()):
         viewers.nth(index).evaluate(_SCROLL_TO)
         viewers.nth(index).locator(".hm-stepper-controls").wait_for()
+    lookups = page.locator(".hm-lookup")
+    for index in range(lookups.count()):
+        lookups.nth(index).evaluate(_SCROLL_TO)
+        page.wait_for_function("(n) => !document.querySelectorAll('.hm-lookup')[n].hidden", arg=index)
     page.evaluate("() => scrollTo(0, 0)")
     # Back at the top, the theme's header fades its title from the page's back to the site's:
     # a check made during that fade sees half-transparent text.

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from site_server import reach
 
 from halfmoon import DealCode
 from halfmoon.i18n import catalog, text_direction
@@ -43,6 +44,7 @@ def ask(page, code: str) -> str:
 def test_the_lookup_answers_in_the_pages_language(page, site_url, lang):
     assert WON not in FIGURES["lost_deals"]
     page.goto(site_url + ("" if lang == "en" else f"{lang}/") + "deal-codes/")
+    reach(page, ".hm-lookup")
     page.locator(".hm-lookup:not([hidden])").wait_for()
     assert page.evaluate("() => getComputedStyle(document.querySelector('.hm-lookup-result'))"
                          ".direction") == text_direction(lang)
@@ -94,6 +96,7 @@ def test_every_symbol_of_the_verdict_file_gets_its_answer(page, site_url):
     """lookup.js's reading of the symbols, on a made-up table: W, L, U, beyond either end; a file
     with a deal left without a verdict (?) is refused."""
     page.goto(site_url + "deal-codes/")
+    reach(page, ".hm-lookup")
     page.locator(".hm-lookup:not([hidden])").wait_for()
     answers = page.evaluate("""async () => {
         const boot = document.querySelector('script[src*="boot.js"]').src;
@@ -107,3 +110,28 @@ def test_every_symbol_of_the_verdict_file_gets_its_answer(page, site_url):
         return [...[9, 10, 11, 12, 13, 14].map((n) => verdictOf(table, n)), refused];
     }""")
     assert answers == ["outside", "won", "lost", "undecided", "won", "outside", True]
+
+
+@pytest.mark.browser
+def test_the_lookup_starts_when_the_reader_comes_near_it_in_the_place_it_kept(page, site_url):
+    """On a phone the lookup is screens below the first one: loading the page starts nothing of
+    it but the fetch of its verdict file (kept for reading offline), and when the reader comes
+    near it, it appears in the place it kept, so nothing below it moves."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site_url + "he/deal-codes/")
+    page.wait_for_load_state("networkidle")
+    loaded = lambda: page.evaluate(  # noqa: E731
+        "() => performance.getEntriesByType('resource').map((entry) => entry.name)")
+    assert [url for url in loaded() if url.endswith("verdicts.gz")]
+    assert not [url for url in loaded() if url.endswith(("lookup.js", "he.json"))]
+    form = page.locator(".hm-lookup")
+    assert form.get_attribute("hidden") is not None
+    place = form.bounding_box()
+    below = page.locator(".hm-lookup ~ *").last.bounding_box()
+    assert place["height"] > 40
+    reach(page, ".hm-lookup")
+    page.locator(".hm-lookup:not([hidden])").wait_for()
+    assert [url for url in loaded() if url.endswith("lookup.js")]
+    page.evaluate("() => scrollTo(0, 0)")
+    assert form.bounding_box() == place
+    assert page.locator(".hm-lookup ~ *").last.bounding_box() == below

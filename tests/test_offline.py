@@ -260,7 +260,7 @@ def test_after_one_visit_the_game_plays_wins_and_resumes_with_the_server_stopped
 
 @pytest.mark.browser
 def test_a_deal_codes_page_read_online_looks_deals_up_with_the_server_stopped(page, own_site):
-    from site_server import serve
+    from site_server import reach, serve
 
     with serve(own_site) as url:
         page.goto(f"{url}play/")
@@ -268,6 +268,7 @@ def test_a_deal_codes_page_read_online_looks_deals_up_with_the_server_stopped(pa
         page.goto(f"{url}deal-codes/")  # read, no lookup made
         page.wait_for_load_state("networkidle")
     page.reload()
+    reach(page, ".hm-lookup")  # the lookup starts when the reader comes near it
     form = page.locator(".hm-lookup")
     form.locator("input").fill(EXAMPLE)
     form.locator("button").click()

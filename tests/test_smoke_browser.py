@@ -330,6 +330,26 @@ def test_the_theme_starting_up_restyles_nothing_the_page_already_had(page, site_
 
 
 @pytest.mark.browser
+def test_the_focus_visible_polyfill_still_marks_keyboard_focus_only(page, site_url):
+    """The page adds the polyfill's class to <html> before the polyfill runs; the polyfill still
+    marks an element focused from the keyboard, and not one clicked."""
+    page.goto(site_url + "deal-codes/")
+    page.wait_for_function("() => !document.body.hasAttribute('data-md-color-switching')")
+    page.evaluate("""() => {
+        for (const name of ["first", "second"]) {
+            const button = document.createElement("button");
+            button.id = button.textContent = name;
+            document.querySelector("article").prepend(button);
+        }}""")
+    page.locator("#second").click()
+    assert page.evaluate("document.activeElement.id") == "second"
+    assert not page.evaluate("document.activeElement.classList.contains('focus-visible')")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "first"
+    assert page.evaluate("document.activeElement.classList.contains('focus-visible')")
+
+
+@pytest.mark.browser
 def test_the_colour_toggle_still_switches_the_palette(page, site_url):
     """The mark the page sets early is the theme's own: its toggle still switches the colours,
     and leaves the mark off afterwards, as after loading."""

@@ -1,6 +1,6 @@
 // Loaded on every page (mkdocs.yml extra_javascript, async): starts the step-through viewer or
-// the Deal codes page's lookup only where the page has a mount point (a viewer only once the
-// reader comes near it); the game has its own entry, play.js. Their stylesheet is in <head>.
+// the Deal codes page's lookup only where the page has a mount point, and only once the reader
+// comes near it; the game has its own entry, play.js. Their stylesheet is in <head>.
 // The plugin moves this script into <head>, so it may run while the page is still being
 // parsed; the viewers and the lookup, which may be several per page, wait for the whole page.
 
@@ -38,8 +38,18 @@ whenNear(document.querySelectorAll(".hm-stepper"), async (element) => {
   stepperModule ??= import("./stepper.js");
   (await stepperModule).mountStepper(element);
 });
+// The lookup sits far down the Deal codes page, and starting it (its modules, its catalog, the
+// number formats of the page's language) was the longest task of that page's load on a phone.
+// It starts when the reader comes near it (its form keeps its place meanwhile, winnability.css).
+// Its verdict file is still fetched once the page is idle, only fetched, not read: the service
+// worker keeps it, so a page read online answers offline too.
+let lookupModule;
 const lookups = [...document.querySelectorAll(".hm-lookup")];
-if (lookups.length) {
-  const { mountLookup } = await import("./lookup.js");
-  lookups.forEach((element) => mountLookup(element));
+whenNear(lookups, async (element) => {
+  lookupModule ??= import("./lookup.js");
+  (await lookupModule).mountLookup(element);
+});
+const idle = window.requestIdleCallback ?? ((task) => setTimeout(task, 200));
+for (const address of new Set(lookups.map((element) => element.dataset.verdicts))) {
+  idle(() => fetch(new URL(address, document.baseURI)).catch(() => {}));
 }
