@@ -312,11 +312,10 @@ def test_the_theme_starting_up_restyles_nothing_the_page_already_had(page, site_
     now = page.evaluate("""() => ({
         class: document.documentElement.getAttribute("class"),
         mark: document.body.getAttribute("data-md-color-switching")})""")
+    values_now = {("html", "class"): now["class"], ("body", "data-md-color-switching"): now["mark"]}
     records = [record for record in page.evaluate("window.hmMarks")
-               if record["element"] in ("html", "body")]
-    marks = marks_with_new_values(records, {("html", "class"): now["class"],
-                                            ("body", "class"): None,
-                                            ("body", "data-md-color-switching"): now["mark"]})
+               if (record["element"], record["name"]) in values_now]
+    marks = marks_with_new_values(records, values_now)
     late = [mark for mark in marks if mark["late"]]
     tokens = lambda value: set((value or "").split())  # noqa: E731
     assert not [mark for mark in late if mark["element"] == "html"

@@ -16,6 +16,13 @@ function whenNear(elements, start) {
   elements.forEach((element) => observer.observe(element));
 }
 
+/** Start each of `elements` when it comes near, with `start(module, element)`: the module that
+ * `load()` imports, once, for the first of them. */
+function startNear(elements, load, start) {
+  let loading;
+  whenNear(elements, async (element) => start(await (loading ??= load()), element));
+}
+
 // On the Play page (it carries its catalog, before this script), the page's first number format
 // is made now, while the browser still waits for the stylesheets: its one-time set-up (the
 // browser builds its list of locales, tens of milliseconds on a phone) is then not between the
@@ -33,22 +40,15 @@ for (const element of document.querySelectorAll("[data-hm-address]")) {
 // A step-through viewer starts when the reader comes within a screen of it: replaying its game
 // and drawing its board cost a phone a long moment, and the viewer sits below the page's first
 // screens.
-let stepperModule;
-whenNear(document.querySelectorAll(".hm-stepper"), async (element) => {
-  stepperModule ??= import("./stepper.js");
-  (await stepperModule).mountStepper(element);
-});
+startNear(document.querySelectorAll(".hm-stepper"), () => import("./stepper.js"),
+  (module, element) => module.mountStepper(element));
 // The lookup sits far down the Deal codes page, and starting it (its modules, its catalog, the
 // number formats of the page's language) was the longest task of that page's load on a phone.
 // It starts when the reader comes near it (its form keeps its place meanwhile, winnability.css).
 // Its verdict file is still fetched once the page is idle, only fetched, not read: the service
 // worker keeps it, so a page read online answers offline too.
-let lookupModule;
 const lookups = [...document.querySelectorAll(".hm-lookup")];
-whenNear(lookups, async (element) => {
-  lookupModule ??= import("./lookup.js");
-  (await lookupModule).mountLookup(element);
-});
+startNear(lookups, () => import("./lookup.js"), (module, element) => module.mountLookup(element));
 const idle = window.requestIdleCallback ?? ((task) => setTimeout(task, 200));
 for (const address of new Set(lookups.map((element) => element.dataset.verdicts))) {
   idle(() => fetch(new URL(address, document.baseURI)).catch(() => {}));
