@@ -5,6 +5,7 @@ the page's language, codes isolated on right-to-left pages."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -113,25 +114,32 @@ def test_every_symbol_of_the_verdict_file_gets_its_answer(page, site_url):
 
 
 @pytest.mark.browser
-def test_the_lookup_starts_when_the_reader_comes_near_it_in_the_place_it_kept(page, site_url):
+def test_the_lookup_starts_when_the_reader_comes_near_it_in_the_place_it_kept(context_for, site_url):
     """On a phone the lookup is screens below the first one: loading the page starts nothing of
-    it but the fetch of its verdict file (kept for reading offline), and when the reader comes
-    near it, it appears in the place it kept, so nothing below it moves."""
+    it but the fetch of its verdict file (kept for reading offline). When the reader comes near
+    it, it starts, and it appears in the place it kept while its module was on its way, so
+    nothing on the reader's screen moves (here the module is held until the place is measured)."""
+    page = context_for(service_workers="block").new_page()  # every request reaches the route
+    held = []
+    page.route(re.compile(r".*/lookup\.js$"), lambda route: held.append(route))
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(site_url + "he/deal-codes/")
     page.wait_for_load_state("networkidle")
     loaded = lambda: page.evaluate(  # noqa: E731
         "() => performance.getEntriesByType('resource').map((entry) => entry.name)")
     assert [url for url in loaded() if url.endswith("verdicts.gz")]
-    assert not [url for url in loaded() if url.endswith(("lookup.js", "he.json"))]
+    assert not held and not [url for url in loaded() if url.endswith(("lookup.js", "he.json"))]
+    reach(page, ".hm-lookup")
+    for _ in range(200):  # the route's handler runs while the test waits on the page
+        if held:
+            break
+        page.wait_for_timeout(50)
     form = page.locator(".hm-lookup")
     assert form.get_attribute("hidden") is not None
     place = form.bounding_box()
     below = page.locator(".hm-lookup ~ *").last.bounding_box()
     assert place["height"] > 40
-    reach(page, ".hm-lookup")
+    held[0].continue_()
     page.locator(".hm-lookup:not([hidden])").wait_for()
-    assert [url for url in loaded() if url.endswith("lookup.js")]
-    page.evaluate("() => scrollTo(0, 0)")
     assert form.bounding_box() == place
     assert page.locator(".hm-lookup ~ *").last.bounding_box() == below

@@ -256,11 +256,13 @@ new PerformanceObserver((list) => list.getEntries().forEach((entry) => window.hm
 @pytest.mark.browser
 @pytest.mark.parametrize(("path", "width", "height"), [
     ("examples/", 1024, 1366), ("examples/", 820, 1180), ("ru/examples/", 2560, 1440),
-    ("ja/deal-codes/", 1024, 1366), ("strategy/", 1280, 800)])
+    ("ja/deal-codes/", 1024, 1366), ("strategy/", 1280, 800), ("authors/", 1024, 1366),
+    ("he/", 820, 1180), ("ar/strategy/", 1024, 1366)])
 def test_the_first_screen_does_not_move_while_the_page_loads(page, site_url, path, width,
                                                              height):
-    """Where a diagram or a code block is on the first screen (these sizes), nothing under it
-    moves: a box the browser skips off screen is painted at its stand-in size first. A box with
+    """Where a diagram, a code block or the text after the first heading is on the first screen
+    (these sizes), nothing under it moves: a box the browser skips off screen is painted at its
+    stand-in size first. A box with
     a wrong stand-in moved the first screen by 0.007 to 0.009 here (0.15 with a code block high
     on a phone); a page settling by itself, as the Strategy page did once in a dozen loads,
     moves it by 0.002 at most."""
@@ -272,6 +274,39 @@ def test_the_first_screen_does_not_move_while_the_page_loads(page, site_url, pat
     ours = [shift for shift in page.evaluate("window.hmShifts")  # the theme's language menu
             if not all("md-select" in source for source in shift["sources"])]  # is not ours
     assert sum(shift["value"] for shift in ours) < 0.005, ours
+
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("path", ["authors/", "ar/"])
+def test_a_focus_ring_at_the_edge_of_a_block_skipped_off_screen_is_drawn_whole(page, site_url, path):
+    """The text after a page's first heading is skipped off screen (content-visibility), which
+    clips what a block paints outside its box: a link at the start of a line keeps the part of
+    its focus ring that lies outside the paragraph."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(site_url + path)
+    page.wait_for_load_state("networkidle")
+    edge = page.evaluate("""() => new Promise((resolve) => {
+        const block = document.querySelectorAll('.md-content__inner > h2 ~ p')[2];
+        const link = document.createElement('a');
+        link.href = '#';
+        link.textContent = 'Half Moon';
+        block.prepend(link);
+        window.hmLink = link;
+        block.scrollIntoView({block: 'center'});
+        requestAnimationFrame(() => requestAnimationFrame(() => {
+            const box = link.getBoundingClientRect(), rtl = getComputedStyle(block).direction === 'rtl';
+            resolve({x: rtl ? box.right + 1 : box.left - 9, y: box.top - 2, width: 8, height: box.height + 4,
+                     outside: rtl ? box.right >= block.getBoundingClientRect().right
+                                  : box.left <= block.getBoundingClientRect().left});
+        }));
+    })""")
+    assert edge.pop("outside")  # the link starts the paragraph's line, at its edge
+    before = page.screenshot(clip=edge)
+    page.evaluate("window.hmLink.focus({focusVisible: true})")  # as Tab would
+    page.evaluate("() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))")
+    ring_drawn = page.screenshot(clip=edge) != before
+    assert ring_drawn, f"nothing of the focus ring is drawn outside the paragraph, at {edge}"
 
 
 # Every change of <html>'s class and of <body>'s colour-switching mark, in order, and whether the
