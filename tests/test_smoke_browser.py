@@ -304,7 +304,7 @@ def test_a_focus_ring_at_the_edge_of_a_block_skipped_off_screen_is_drawn_whole(p
     assert edge.pop("outside")  # the link starts the paragraph's line, at its edge
     before = page.screenshot(clip=edge)
     page.evaluate("window.hmLink.focus({focusVisible: true})")  # as Tab would
-    page.evaluate("() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))")
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     ring_drawn = page.screenshot(clip=edge) != before
     assert ring_drawn, f"nothing of the focus ring is drawn outside the paragraph, at {edge}"
 
