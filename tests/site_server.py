@@ -79,9 +79,9 @@ def reach(page: Any, selector: str) -> None:
 
 def show_whole_page(page: Any) -> None:
     """Render every part of the page as a reader who scrolls through it sees it: figures, tables
-    and the text after the first section heading wait off screen for the reader
-    (content-visibility: auto, halfmoon.css), and each step-through viewer and lookup starts
-    only once reached. For checks of the whole page (axe, widths)."""
+    and code off screen wait for the reader (content-visibility: auto, halfmoon.css), and each
+    step-through viewer and lookup starts only once reached. For checks of the whole page (axe,
+    widths)."""
     page.add_style_tag(content="* { content-visibility: visible !important; }")
     viewers = page.locator(".hm-stepper")
     for index in range(viewers.count()):
