@@ -134,6 +134,7 @@ def test_the_lookup_starts_when_the_reader_comes_near_it_in_the_place_it_kept(co
         if held:
             break
         page.wait_for_timeout(50)
+    assert held, "coming near the lookup did not start it: its module was never requested"
     form = page.locator(".hm-lookup")
     assert form.get_attribute("hidden") is not None
     place = form.bounding_box()

@@ -275,8 +275,6 @@ def test_the_first_screen_does_not_move_while_the_page_loads(page, site_url, pat
     assert sum(shift["value"] for shift in ours) < 0.005, ours
 
 
-
-
 # Every change of <html>'s class and of <body>'s colour-switching mark, in order, and whether the
 # page's header had been parsed by then (the theme's script runs after it, ours before).
 RECORD_THEME_MARKS = """window.hmMarks = [];
@@ -381,24 +379,28 @@ def test_a_diagram_off_screen_holds_the_height_it_will_have(page, site_url, path
     assert page.evaluate(heights) == pytest.approx(skipped, abs=0.5)
 
 
+def axe_violations(page, tags: list[str] | None = None) -> list[tuple[str, str]]:
+    """axe-core's violations on the page as it is now (its default rules, or those of ``tags``):
+    each as (impact, "rule (impact): the first node's selector")."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    run = {"options": {"resultTypes": ["violations"],
+                       "runOnly": {"type": "tag", "values": tags}}} if tags else {}
+    return [(found["impact"], f"{found['id']} ({found['impact']}): {found['nodes'][0]['target']}")
+            for found in Axe().run(page, **run).response["violations"]]
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_serious_or_critical_accessibility_violations(page, site_url, lang):
-    from axe_playwright_python.sync_playwright import Axe
-
-    axe = Axe()
     problems = []
     for path in OWN_PAGES[lang]:
         page.goto(site_url + LANGUAGES[lang] + path)
         page.wait_for_load_state("networkidle")
         show_whole_page(page)
-        results = axe.run(page)
-        for violation in results.response["violations"]:
-            if violation["impact"] in ("serious", "critical"):
-                problems.append(f"{lang}/{path}: {violation['id']} ({violation['impact']}): "
-                                f"{violation['nodes'][0]['target']}")
+        problems += [f"{lang}/{path}: {problem}" for impact, problem in axe_violations(page)
+                     if impact in ("serious", "critical")]
     assert not problems
-
 
 
 @pytest.mark.browser
@@ -408,16 +410,11 @@ def test_the_long_pages_as_loaded_on_a_phone_have_no_accessibility_violation(pag
     Whatever the page skips off screen must still read right to axe: text that a block skipped
     at its stand-in size lets overflow onto the dark footer reads as low contrast, and covers
     the footer's links (content-visibility on every block after the first heading did both)."""
-    from axe_playwright_python.sync_playwright import Axe
-
     page.set_viewport_size({"width": 412, "height": 823})
     page.goto(site_url + path)
     page.wait_for_load_state("networkidle")
-    results = Axe().run(page, options={"runOnly": {"type": "tag", "values": [
-        "wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"]}})
-    problems = [f"{violation['id']} ({violation['impact']}): {violation['nodes'][0]['target']}"
-                for violation in results.response["violations"]]
-    assert not problems
+    assert not axe_violations(page, tags=["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"])
+
 
 # --- right-to-left pages: cards, codes and sums stay left-to-right units -------------------
 
