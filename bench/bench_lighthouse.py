@@ -28,6 +28,14 @@ index is below ``SLOW_SHARE`` of the median of the indexes measured so far is ru
 ``MAX_REPEATS`` times a page (a machine that stays slower is then measured as it is); the table
 says how many runs of each page were repeated.
 
+A phone has a font for each of the site's scripts; a server often has none for Japanese. Without
+one, Chromium draws Japanese text as empty boxes, and looks for a font for each of its characters
+in every first layout (on the authors' guide, with its one Japanese paragraph, 20 ms of a
+110 ms layout on this machine, so 80 ms at 4×): the figures of a page with Japanese text are
+then neither what a reader sees nor what their phone spends. So the benchmark asks fontconfig
+for a font of each language it measures and says which have none, before the runs and in the
+results (Debian: ``apt-get install fonts-noto-cjk``, the family Android phones carry).
+
 Results: bench/results/bench_lighthouse.json and .txt (a table), and each page's last
 Lighthouse report in bench/results/lighthouse/. Run only when named (it takes minutes a
 page): ``python3 dev.py bench`` leaves it out.
@@ -104,6 +112,32 @@ def site_pages(config: Path = ROOT / "mkdocs.yml", languages: Iterable[str] = ()
         raise SystemExit(f"bench lighthouse: no page matches {sorted(wanted_pages)} "
                          f"in {sorted(wanted_langs)}")
     return found
+
+
+def fontconfig_families(lang: str) -> str | None:
+    """What ``fc-list :lang=xx family`` lists for ``lang`` (None on a machine without fontconfig)."""
+    fc_list = shutil.which("fc-list")
+    if fc_list is None:
+        return None
+    return subprocess.run([fc_list, f":lang={lang}", "family"], capture_output=True, text=True,
+                          check=False).stdout
+
+
+def languages_without_a_font(languages: Iterable[str],
+                             fonts_for: Callable[[str], str | None] = fontconfig_families) -> list[str]:
+    """The ``languages`` this machine has no font for, each named once (none where it cannot
+    tell)."""
+    answers = {lang: fonts_for(lang) for lang in dict.fromkeys(languages)}
+    return [lang for lang, fonts in answers.items() if fonts is not None and not fonts.strip()]
+
+
+def font_warning(missing: Sequence[str]) -> str:
+    """The results' line on the languages without a font (empty when every one has a font)."""
+    if not missing:
+        return ""
+    return (f"no font for {', '.join(missing)} on this machine: Chromium drew its text as empty boxes "
+            "and looked for a font for each character, so those pages' figures are not a phone's "
+            "(Debian: apt-get install fonts-noto-cjk)\n")
 
 
 def calibrated_multiplier(benchmark_index: float) -> float:
@@ -265,6 +299,8 @@ def main(argv: Sequence[str] = ()) -> list[Figure]:
     pages = site_pages(languages=filter(None, chosen.languages.split(",")),
                        pages=filter(None, chosen.pages.split(",")))
     cli = install()
+    warning = font_warning(languages_without_a_font(page.lang for page in pages))
+    print(warning, end="", flush=True)
     reports = RESULTS / "lighthouse"
     reports.mkdir(parents=True, exist_ok=True)
     figures: list[Figure] = []
@@ -286,7 +322,8 @@ def main(argv: Sequence[str] = ()) -> list[Figure]:
                 rows.append((page, median, failed))
                 figures += figures_of(page, median)
                 print(table(rows[-1:]).splitlines()[1], f"  (load {os.getloadavg()[0]:.2f})", flush=True)
-    text = table(rows) + f"load average at the end: {' '.join(f'{v:.2f}' for v in os.getloadavg())}\n"
+    text = (table(rows) + warning
+            + f"load average at the end: {' '.join(f'{v:.2f}' for v in os.getloadavg())}\n")
     (RESULTS / "bench_lighthouse.txt").write_text(text, encoding="utf-8")
     print(text)
     return figures

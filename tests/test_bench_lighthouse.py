@@ -166,3 +166,17 @@ def test_run_passes_options_and_runs_an_only_when_named_benchmark_only_when_name
     assert run.main(["slow", "--runs", "1", "--check"], tmp_path) == 1
     figures = json.loads((tmp_path / "results" / "bench_slow.json").read_text())["figures"]
     assert figures[0]["value"] == 1 and "MISSED  runs" in capsys.readouterr().out
+
+
+def test_the_languages_without_a_font_are_named_once_in_the_results(bench):
+    lighthouse, _ = bench
+    answers = {"en": "DejaVu Sans\nLiberation Sans\n", "ja": "", "he": "DejaVu Sans\n"}
+    missing = lighthouse.languages_without_a_font(["en", "ja", "he", "ja"], answers.get)
+    assert missing == ["ja"]
+    assert "no font for ja " in lighthouse.font_warning(missing)
+    assert "fonts-noto-cjk" in lighthouse.font_warning(missing)
+    assert lighthouse.font_warning([]) == ""
+    # A machine without fontconfig cannot tell: nothing is said.
+    assert lighthouse.languages_without_a_font(["ja"], lambda lang: None) == []
+    # This machine, asked for real: a language with Latin letters always has a font here.
+    assert "en" not in lighthouse.languages_without_a_font(["en"])
