@@ -137,7 +137,7 @@ def font_warning(missing: Sequence[str]) -> str:
         return ""
     return (f"no font for {', '.join(missing)} on this machine: Chromium drew its text as empty boxes "
             "and looked for a font for each character, so those pages' figures are not a phone's "
-            "(Debian: apt-get install fonts-noto-cjk)\n")
+            "(for Japanese, on Debian: apt-get install fonts-noto-cjk)\n")
 
 
 def calibrated_multiplier(benchmark_index: float) -> float:
@@ -293,6 +293,8 @@ def options(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] = ()) -> list[Figure]:
+    from halfmoon.files import write_atomic
+
     from served import CHROMIUM, build_site, served_directory
 
     chosen = options(argv)
@@ -315,8 +317,8 @@ def main(argv: Sequence[str] = ()) -> list[Figure]:
                 runs, repeated, report = page_runs(
                     lambda cpu: lighthouse(cli, url + page.address, CHROMIUM, cpu),  # noqa: B023 - called at once
                     chosen.runs, chosen.cpu, indexes)
-                (reports / f"{page.lang}-{page.name.replace('/', '-')}.json").write_text(
-                    json.dumps(report), encoding="utf-8")
+                write_atomic(reports / f"{page.lang}-{page.name.replace('/', '-')}.json",
+                             json.dumps(report))
                 median = {**medians(runs), "repeated": float(repeated)}
                 failed = sorted({audit for run in runs for audit in run["failed"]})  # type: ignore[attr-defined]
                 rows.append((page, median, failed))
@@ -324,6 +326,6 @@ def main(argv: Sequence[str] = ()) -> list[Figure]:
                 print(table(rows[-1:]).splitlines()[1], f"  (load {os.getloadavg()[0]:.2f})", flush=True)
     text = (table(rows) + warning
             + f"load average at the end: {' '.join(f'{v:.2f}' for v in os.getloadavg())}\n")
-    (RESULTS / "bench_lighthouse.txt").write_text(text, encoding="utf-8")
+    write_atomic(RESULTS / "bench_lighthouse.txt", text)
     print(text)
     return figures

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from halfmoon import DealCode
 from halfmoon.cli.stats import DEFAULT_STATS_NODES
+from halfmoon.files import write_atomic
 from halfmoon.solver import LOST, UNDECIDED, WON, solve
 from halfmoon.solver.figures import percentile
 from halfmoon.solver.survey import SOLVER_ID
@@ -157,7 +158,7 @@ def main(argv: list[str] | None = None) -> list[Figure]:
     }
     out = Path(args.output)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(report, indent=2, allow_nan=False) + "\n", encoding="utf-8")
+    write_atomic(out, json.dumps(report, indent=2, allow_nan=False) + "\n")
     print(f"   figures written to {out}")
     return [  # for bench/run.py: met or missed
         Figure(f"{name}: deals decided", figures[name]["solver"]["decided"], "share", TARGET_DECIDED)

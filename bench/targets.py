@@ -15,6 +15,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Literal
 
+from halfmoon.files import write_atomic
+
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
@@ -60,5 +62,5 @@ def write(benchmark: str, figures: list[Figure], directory: Path = RESULTS) -> P
         "figures": [{**asdict(figure), "met": figure.met} for figure in figures],
         "all_met": all(figure.met is not False for figure in figures),
     }
-    path.write_text(json.dumps(report, indent=2, allow_nan=False) + "\n", encoding="utf-8")
+    write_atomic(path, json.dumps(report, indent=2, allow_nan=False) + "\n")
     return path
