@@ -89,13 +89,17 @@ def test_the_play_page_carries_its_catalog_and_preloads_the_game_modules():
     assert "modulepreload" not in other and "hm-catalog" not in other and "play.js" not in other
 
 
-def test_the_play_page_defers_the_theme_script_so_the_board_comes_first():
-    html = assets.point_page(PLAY, "assets/halfmoon/catalogs", "0123456789ab", ["app.js"], CATALOGS)
-    assert '<script src="../assets/javascripts/bundle.8fe7e92b.min.js" defer></script>' in html
-    assert html.index("/play.js") < html.index("bundle.8fe7e92b")  # deferred scripts run in this order
-    assert html.index("data-hm-catalog") < html.index("/boot.js")  # boot.js looks for it
+def test_every_page_runs_the_theme_script_only_after_its_first_frame():
+    theme_url = "../assets/javascripts/bundle.8fe7e92b.min.js"
     rules = PAGE.replace("<body>", "<body>" + THEME_SCRIPT)
-    assert THEME_SCRIPT in assets.point_page(rules, "assets/halfmoon/catalogs", "0123456789ab", [], CATALOGS)
+    for page in (PLAY, rules):
+        html = assets.point_page(page, "assets/halfmoon/catalogs", "0123456789ab", ["app.js"], CATALOGS)
+        assert f'<script src="{theme_url}"' not in html  # not a script the parser runs
+        (loader,) = [script for script in re.findall(r"<script>(.*?)</script>", html) if theme_url in script]
+        assert loader.startswith('document.addEventListener("DOMContentLoaded",()=>requestAnimationFrame(')
+        assert f's.src="{theme_url}"' in loader and 'dispatchEvent(new Event("DOMContentLoaded"))' in loader
+    html = assets.point_page(PLAY, "assets/halfmoon/catalogs", "0123456789ab", ["app.js"], CATALOGS)
+    assert html.index("data-hm-catalog") < html.index("/boot.js")  # boot.js looks for it
 
 
 @given(st.dictionaries(st.sampled_from(["game.a", "card.b", "docs.c"]), st.text()))

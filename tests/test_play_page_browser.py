@@ -631,8 +631,8 @@ def test_the_board_is_drawn_from_the_catalog_the_page_carries(context_for, site_
 
 
 def test_the_board_is_drawn_before_the_theme_script_runs(context_for, site_url):
-    """The theme's script is deferred on the Play page, after the game's: when it starts, the
-    board is there (and the page was parsed whole: the theme still finds its elements)."""
+    """The theme's script runs once the page has been drawn, the game's before: when it starts,
+    the board is there (and the page was parsed whole: the theme still finds its elements)."""
     page = context_for(service_workers="block").new_page()
 
     def theme(route):

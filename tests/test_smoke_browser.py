@@ -348,6 +348,35 @@ def test_the_theme_starting_up_restyles_nothing_the_page_already_had(page, site_
         .transitionDuration.split(',').some((duration) => parseFloat(duration) > 0)""")
 
 
+RECORD_FRAMES = """window.hmFrames = 0; window.hmParsed = false;
+document.addEventListener("DOMContentLoaded", () => { window.hmParsed = true; }, {once: true});
+requestAnimationFrame(function count() { window.hmFrames += 1; requestAnimationFrame(count); });"""
+THEME_SCRIPT = re.compile(r".*/assets/javascripts/bundle\.\w+\.min\.js$")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("path", ["", "deal-codes/", "authors/", "he/play/", "ja/examples/"])
+def test_the_theme_script_runs_once_the_page_is_drawn_and_starts_whole(page, site_url, path):
+    """Material's script is fetched and run after the page's DOMContentLoaded and a frame, so
+    that frame lays out and paints the page without it; the theme still starts whole (its
+    search opens from its key, its header follows the scroll)."""
+    page.add_init_script(RECORD_FRAMES)
+
+    def theme(route):
+        body = route.fetch().text()
+        route.fulfill(body="window.hmWhenThemeRan = {parsed: window.hmParsed, drawn: window.hmFrames > 0};\n"
+                           + body, content_type="application/javascript")
+    page.route(THEME_SCRIPT, theme)
+    page.goto(site_url + path)
+    page.wait_for_function("window.hmWhenThemeRan !== undefined")
+    assert page.evaluate("window.hmWhenThemeRan") == {"parsed": True, "drawn": True}
+    page.wait_for_function("document.querySelector('.md-search__output')")  # the theme built search
+    page.mouse.wheel(0, 2000)
+    page.wait_for_function("document.querySelector('.md-header').classList.contains('md-header--shadow')")
+    page.keyboard.press("/")
+    page.wait_for_function("document.activeElement.matches('.md-search__input')")
+
+
 @pytest.mark.browser
 def test_the_focus_visible_polyfill_still_marks_keyboard_focus_only(page, site_url):
     """The page adds the polyfill's class to <html> before the polyfill runs; the polyfill still

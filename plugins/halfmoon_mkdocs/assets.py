@@ -38,7 +38,14 @@ STYLESHEET = "halfmoon.css"  # the joined stylesheet's name in its hashed folder
 _LANG = re.compile(r'<html[^>]*\slang="([a-z]+)')
 _ENTRY = re.compile(r'(\s(?:src|href)=")([^"]*?)assets/game/(boot\.js|game\.css)(")')
 _BOOT_TAG = re.compile(r'<script\b[^>]*assets/game/[0-9a-f]+/boot\.js"[^>]*></script>')
-_THEME_SCRIPT = re.compile(r'(<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js")(></script>)')
+_THEME_SCRIPT = re.compile(r'<script src="([^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js)"></script>')
+# Material's script, started once the page has been drawn (see `theme_after_first_frame`).
+_THEME_LOADER = (
+    '<script>document.addEventListener("DOMContentLoaded",()=>requestAnimationFrame(()=>setTimeout(()=>{{'
+    'let s=document.createElement("script");s.src="{src}";'
+    's.onload=()=>document.dispatchEvent(new Event("DOMContentLoaded"));'
+    'document.body.append(s)}})),{{once:!0}})</script>'
+)
 
 
 def game_files(docs_dir: Path) -> list[Path]:
@@ -152,12 +159,12 @@ def point_page(html: str, catalogs_path: str, version: str, modules: Iterable[st
     The theme writes boot.js (an async module) after its own script at the end of <body>, so
     the parser would reach it only once that script has run; moved into <head>, it starts as
     soon as it arrives.
-    The Play page (it has the game's mount) draws its board before the theme's script runs:
-    it carries its language's catalog (`catalogs`, the published text) in a
-    ``<script type="application/json" data-hm-catalog>``, loads play.js as a deferred module
-    in <head>, and its theme script is deferred too, so that it runs after play.js. The game's
-    `modules` are preloaded in the order given (the order the board needs them, see
-    `preloaded_modules`).
+    The theme's script runs once the page has been drawn (`theme_after_first_frame`).
+    The Play page (it has the game's mount) draws its board in that first frame: it carries
+    its language's catalog (`catalogs`, the published text) in a
+    ``<script type="application/json" data-hm-catalog>`` and loads play.js as a deferred
+    module in <head>, which runs before the page's DOMContentLoaded. The game's `modules` are
+    preloaded in the order given (the order the board needs them, see `preloaded_modules`).
     """
     match = _ENTRY.search(html)
     if match is None:
@@ -178,8 +185,29 @@ def point_page(html: str, catalogs_path: str, version: str, modules: Iterable[st
     if game:
         head.append(f'<script type="module" src="{prefix}{GAME_DIR}/{version}/{PLAY_ENTRY}"></script>')
         head += [f'<link rel="modulepreload" href="{prefix}{GAME_DIR}/{version}/{name}">' for name in modules]
-        html = _THEME_SCRIPT.sub(r"\1 defer\2", html, count=1)
+    html = theme_after_first_frame(html)
     return html.replace("</head>", "".join(head) + "</head>", 1)
+
+
+def theme_after_first_frame(html: str) -> str:
+    """The page's theme script (Material's bundle) replaced by a loader that fetches and runs it
+    once the page has been parsed and drawn: after DOMContentLoaded, in a task after the next
+    frame.
+
+    Run where the theme puts it, Material's script took the longest task of a page's load on a
+    phone (its set-up, and on a long page the layout of all of it, which its first measurements
+    forced before anything was drawn; on the Play page the board's too). Now the first frame
+    lays the page out and paints it (the board or the text the reader came for), and the
+    theme's task that follows measures a page already laid out. Until then the header's search
+    and colour switch wait; the language menu and the navigation drawer are the theme's CSS and
+    work from the start. A browser draws no frame for a hidden tab, so there the theme starts
+    when the tab is shown.
+
+    Material starts on DOMContentLoaded, which has passed when its script arrives: the loader
+    repeats the event for it (not bubbling, on the document, where Material listens; every
+    other listener of the site's pages is gone by then, having listened once).
+    """
+    return _THEME_SCRIPT.sub(lambda match: _THEME_LOADER.format(src=match[1]), html, count=1)
 
 
 def carried_catalog(lang: str, text: bytes) -> str:
