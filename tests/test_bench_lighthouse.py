@@ -141,7 +141,8 @@ def test_the_cpu_slowdown_is_lighthouse_calculators_for_the_machines_benchmark_i
 
 def test_cpu_option_is_auto_or_a_sensible_number(bench):
     lighthouse, _ = bench
-    assert lighthouse.options([]).cpu is None
+    assert lighthouse.options([]).cpu == 4.0  # Lighthouse's mobile profile
+    assert lighthouse.options(["--cpu", "auto"]).cpu is None
     assert lighthouse.options(["--cpu", "4"]).cpu == 4.0
     for bad in ("fast", "0", "-2", "99"):
         with pytest.raises(SystemExit):
