@@ -146,6 +146,8 @@ test("the win dialog closes by touch and a deal changed through the address clos
 
 test("the theme's single-letter keys do nothing while the board has the focus", async (t) => {
   const page = await openPlay(t);
+  // The theme starts once the page has been drawn; it has when it takes off the page's early mark.
+  await page.waitForFunction(() => !document.body.hasAttribute("data-md-color-switching"));
   const address = page.url();
   await page.focus(".hm-game [data-source='1']");
   for (const key of ["n", "p", "s", "f", ".", ","]) await page.keyboard.press(key);
