@@ -89,7 +89,7 @@ def test_the_play_page_carries_its_catalog_and_preloads_the_game_modules():
     assert "modulepreload" not in other and "hm-catalog" not in other and "play.js" not in other
 
 
-def test_every_page_runs_the_theme_script_only_after_its_first_frame():
+def test_every_page_runs_the_theme_script_only_once_it_is_drawn():
     theme_url = "../assets/javascripts/bundle.8fe7e92b.min.js"
     rules = PAGE.replace("<body>", "<body>" + THEME_SCRIPT)
     for page in (PLAY, rules):

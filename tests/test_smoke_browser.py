@@ -359,8 +359,8 @@ THEME_SCRIPT = re.compile(r".*/assets/javascripts/bundle\.\w+\.min\.js$")
 def test_the_theme_script_runs_once_the_page_is_drawn_and_starts_whole(page, site_url, path):
     """Material's script is fetched and run after the page's DOMContentLoaded and two frames,
     so the first lays out and paints the page without it, and the screen shows it before the
-    theme starts; the theme still starts whole (its search opens from its key, its header
-    follows the scroll)."""
+    theme starts; the theme still starts whole (it sets the colours, its header follows the
+    scroll, its search opens from its key)."""
     page.add_init_script(RECORD_FRAMES)
 
     def theme(route):
@@ -371,7 +371,8 @@ def test_the_theme_script_runs_once_the_page_is_drawn_and_starts_whole(page, sit
     page.goto(site_url + path)
     page.wait_for_function("window.hmWhenThemeRan !== undefined")
     assert page.evaluate("window.hmWhenThemeRan") == {"parsed": True, "drawn": True}
-    page.wait_for_function("document.querySelector('.md-search__output')")  # the theme built search
+    # It set the colours: it takes off the mark the page puts on <body> before its content.
+    page.wait_for_function("() => !document.body.hasAttribute('data-md-color-switching')")
     page.mouse.wheel(0, 2000)
     page.wait_for_function("document.querySelector('.md-header').classList.contains('md-header--shadow')")
     page.keyboard.press("/")

@@ -39,7 +39,7 @@ _LANG = re.compile(r'<html[^>]*\slang="([a-z]+)')
 _ENTRY = re.compile(r'(\s(?:src|href)=")([^"]*?)assets/game/(boot\.js|game\.css)(")')
 _BOOT_TAG = re.compile(r'<script\b[^>]*assets/game/[0-9a-f]+/boot\.js"[^>]*></script>')
 _THEME_SCRIPT = re.compile(r'<script src="([^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js)"></script>')
-# Material's script, started once the page has been drawn (see `theme_after_first_frame`).
+# Material's script, started once the page has been drawn (see `theme_once_drawn`).
 _THEME_LOADER = (
     '<script>document.addEventListener("DOMContentLoaded",()=>requestAnimationFrame(()=>'
     'requestAnimationFrame(()=>setTimeout(()=>{{'
@@ -160,7 +160,7 @@ def point_page(html: str, catalogs_path: str, version: str, modules: Iterable[st
     The theme writes boot.js (an async module) after its own script at the end of <body>, so
     the parser would reach it only once that script has run; moved into <head>, it starts as
     soon as it arrives.
-    The theme's script runs once the page has been drawn (`theme_after_first_frame`).
+    The theme's script runs once the page has been drawn (`theme_once_drawn`).
     The Play page (it has the game's mount) draws its board in that first frame: it carries
     its language's catalog (`catalogs`, the published text) in a
     ``<script type="application/json" data-hm-catalog>`` and loads play.js as a deferred
@@ -186,11 +186,11 @@ def point_page(html: str, catalogs_path: str, version: str, modules: Iterable[st
     if game:
         head.append(f'<script type="module" src="{prefix}{GAME_DIR}/{version}/{PLAY_ENTRY}"></script>')
         head += [f'<link rel="modulepreload" href="{prefix}{GAME_DIR}/{version}/{name}">' for name in modules]
-    html = theme_after_first_frame(html)
+    html = theme_once_drawn(html)
     return html.replace("</head>", "".join(head) + "</head>", 1)
 
 
-def theme_after_first_frame(html: str) -> str:
+def theme_once_drawn(html: str) -> str:
     """The page's theme script (Material's bundle) replaced by a loader that fetches and runs it
     once the page has been parsed and drawn: after DOMContentLoaded, in a task after the frame
     that follows the next one. One frame draws the page; waiting for the next lets the screen
