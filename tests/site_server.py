@@ -77,6 +77,14 @@ def reach(page: Any, selector: str) -> None:
     page.locator(selector).first.evaluate(_SCROLL_TO)
 
 
+def theme_started(page: Any) -> None:
+    """Wait for the theme's script to have started: it runs once the page is drawn, after the
+    load event at times (assets.theme_once_drawn), and then sets the palette on <body>, over
+    anything a test set there before. It has started once it takes off the mark the page puts on
+    <body> before its content (overrides/main.html)."""
+    page.wait_for_function("() => !document.body.hasAttribute('data-md-color-switching')")
+
+
 def show_whole_page(page: Any) -> None:
     """Render every part of the page as a reader who scrolls through it sees it: figures, tables
     and code off screen wait for the reader (content-visibility: auto, halfmoon.css), and each

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from site_server import reach
+from site_server import reach, theme_started
 
 from halfmoon import DealCode
 from halfmoon.i18n import catalog, text_direction
@@ -76,6 +76,7 @@ def test_the_game_never_links_to_the_lookup(page, site_url):
 @pytest.mark.browser
 def test_the_chart_has_its_own_colours_in_light_and_dark_palettes(page, site_url):
     page.goto(site_url + "deal-codes/")
+    theme_started(page)  # which sets the palette
     seen = {}
     for scheme in ("default", "slate"):
         page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)

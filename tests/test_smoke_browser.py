@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from babel import Locale
-from site_server import reach, show_whole_page
+from site_server import reach, show_whole_page, theme_started
 
 from halfmoon.cli.siteconfig import read_site
 from halfmoon.i18n import PLACEHOLDER, catalog, text_direction
@@ -197,6 +197,7 @@ def test_the_language_switcher_goes_to_the_same_page(page, site_url):
 @pytest.mark.parametrize("scheme", ["default", "slate"])
 def test_diagrams_are_visible_in_light_and_dark_palettes(page, site_url, scheme):
     page.goto(site_url)
+    theme_started(page)  # which sets the palette
     page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
     colours = page.evaluate("""() => {
         const card = document.querySelector('.hm-figure .hm-card use, .hm-figure use');
@@ -326,7 +327,7 @@ def test_the_theme_starting_up_restyles_nothing_the_page_already_had(page, site_
     page.add_init_script(RECORD_THEME_MARKS)
     page.goto(site_url + path)
     page.wait_for_load_state("networkidle")
-    page.wait_for_function("() => !document.body.hasAttribute('data-md-color-switching')")
+    theme_started(page)
     page.wait_for_function("() => document.documentElement.classList.contains('js-focus-visible')"
                            " && document.querySelector('.md-search__output')")
     now = page.evaluate("""() => ({
@@ -371,8 +372,7 @@ def test_the_theme_script_runs_once_the_page_is_drawn_and_starts_whole(page, sit
     page.goto(site_url + path)
     page.wait_for_function("window.hmWhenThemeRan !== undefined")
     assert page.evaluate("window.hmWhenThemeRan") == {"parsed": True, "drawn": True}
-    # It set the colours: it takes off the mark the page puts on <body> before its content.
-    page.wait_for_function("() => !document.body.hasAttribute('data-md-color-switching')")
+    theme_started(page)  # it set the colours
     page.mouse.wheel(0, 2000)
     page.wait_for_function("document.querySelector('.md-header').classList.contains('md-header--shadow')")
     page.keyboard.press("/")
@@ -384,7 +384,7 @@ def test_the_focus_visible_polyfill_still_marks_keyboard_focus_only(page, site_u
     """The page adds the polyfill's class to <html> before the polyfill runs; the polyfill still
     marks an element focused from the keyboard, and not one clicked."""
     page.goto(site_url + "deal-codes/")
-    page.wait_for_function("() => !document.body.hasAttribute('data-md-color-switching')")
+    theme_started(page)
     page.evaluate("""() => {
         for (const name of ["first", "second"]) {
             const button = document.createElement("button");
@@ -405,13 +405,13 @@ def test_the_colour_toggle_still_switches_the_palette(page, site_url):
     and leaves the mark off afterwards, as after loading."""
     page.emulate_media(color_scheme="light")
     page.goto(site_url + "he/")
-    page.wait_for_function("() => !document.body.hasAttribute('data-md-color-switching')")
+    theme_started(page)
     assert page.evaluate("document.body.dataset.mdColorScheme") == "default"
     page.locator("[data-md-component=palette] label:not([hidden])").click()
     page.wait_for_function("() => document.body.dataset.mdColorScheme === 'slate'")
-    page.wait_for_function("() => !document.body.hasAttribute('data-md-color-switching')")
+    page.wait_for_function("() => !document.body.hasAttribute('data-md-color-switching')")  # switched
     page.reload()
-    page.wait_for_function("() => !document.body.hasAttribute('data-md-color-switching')")
+    theme_started(page)
     assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"
 
 
