@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import re
 import subprocess
 import sys
 import threading
@@ -75,6 +76,17 @@ def reach(page: Any, selector: str) -> None:
     """Scroll the page to the first element matching ``selector``, as a reader does. The
     Examples page's step-through viewer starts only when the reader comes near it (boot.js)."""
     page.locator(selector).first.evaluate(_SCROLL_TO)
+
+
+_THEME_SCRIPT = re.compile(r".*/assets/javascripts/bundle\.\w+\.min\.js$")
+
+
+def run_before_theme(page: Any, statement: str) -> None:
+    """Serve the theme's script (Material's bundle) to ``page`` with ``statement`` run first, to
+    record what the page is like when the theme starts."""
+    def prefixed(route: Any) -> None:
+        route.fulfill(body=statement + "\n" + route.fetch().text(), content_type="application/javascript")
+    page.route(_THEME_SCRIPT, prefixed)
 
 
 def theme_started(page: Any) -> None:

@@ -10,6 +10,7 @@ from collections import deque
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from site_server import run_before_theme
 from test_game_browser import (
     EXAMPLE,
     PLAY_PATHS,
@@ -634,13 +635,8 @@ def test_the_board_is_drawn_before_the_theme_script_runs(context_for, site_url):
     """The theme's script runs once the page has been drawn, the game's before: when it starts,
     the board is there (and the page was parsed whole: the theme still finds its elements)."""
     page = context_for(service_workers="block").new_page()
-
-    def theme(route):
-        body = route.fetch().text()
-        route.fulfill(body="window.__boardWhenThemeRan = document.querySelectorAll("
-                           "'.hm-board [data-source]').length;\n" + body,
-                      content_type="application/javascript")
-    page.route(re.compile(r".*/assets/javascripts/bundle\.\w+\.min\.js$"), theme)
+    run_before_theme(page, "window.__boardWhenThemeRan = "
+                           "document.querySelectorAll('.hm-board [data-source]').length;")
     page.goto(site_url + PLAY_PATHS["ru"])
     page.wait_for_function("window.__boardWhenThemeRan !== undefined")
     assert page.evaluate("window.__boardWhenThemeRan") == 20  # 12 piles and 8 reserve slots

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from babel import Locale
-from site_server import reach, show_whole_page, theme_started
+from site_server import reach, run_before_theme, show_whole_page, theme_started
 
 from halfmoon.cli.siteconfig import read_site
 from halfmoon.i18n import PLACEHOLDER, catalog, text_direction
@@ -352,7 +352,6 @@ def test_the_theme_starting_up_restyles_nothing_the_page_already_had(page, site_
 RECORD_FRAMES = """window.hmFrames = 0; window.hmParsed = false;
 document.addEventListener("DOMContentLoaded", () => { window.hmParsed = true; }, {once: true});
 requestAnimationFrame(function count() { window.hmFrames += 1; requestAnimationFrame(count); });"""
-THEME_SCRIPT = re.compile(r".*/assets/javascripts/bundle\.\w+\.min\.js$")
 
 
 @pytest.mark.browser
@@ -363,12 +362,7 @@ def test_the_theme_script_runs_once_the_page_is_drawn_and_starts_whole(page, sit
     theme starts; the theme still starts whole (it sets the colours, its header follows the
     scroll, its search opens from its key)."""
     page.add_init_script(RECORD_FRAMES)
-
-    def theme(route):
-        body = route.fetch().text()
-        route.fulfill(body="window.hmWhenThemeRan = {parsed: window.hmParsed, drawn: window.hmFrames >= 2};\n"
-                           + body, content_type="application/javascript")
-    page.route(THEME_SCRIPT, theme)
+    run_before_theme(page, "window.hmWhenThemeRan = {parsed: window.hmParsed, drawn: window.hmFrames >= 2};")
     page.goto(site_url + path)
     page.wait_for_function("window.hmWhenThemeRan !== undefined")
     assert page.evaluate("window.hmWhenThemeRan") == {"parsed": True, "drawn": True}
