@@ -150,9 +150,13 @@ def test_every_page_links_its_language_manifest_and_the_worker(built_site):
 def test_the_worker_precaches_every_play_page_and_only_files_that_exist(built_site):
     worker = (built_site / "sw.js").read_text(encoding="utf-8")
     urls = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", worker, flags=re.S).group(1))
+    offline_pages = json.loads(re.search(r"const OFFLINE_PAGES = (\{.*?\});", worker, flags=re.S).group(1))
+    assert offline_pages == {prefix(lang): f"{prefix(lang)}offline/" for lang in site_languages()}
     for lang in site_languages():
         assert f"{prefix(lang)}play/" in urls
+        assert f"{prefix(lang)}offline/" in urls  # what a reader offline gets for a page not kept
         assert any(url.endswith(f"catalogs/{lang}.json") for url in urls)
+    assert "records/verdicts.gz" in urls  # a Deal codes page read before looks deals up offline
     for url in urls:
         assert (built_site / url / "index.html" if url.endswith("/") else built_site / url).is_file()
     game = [url for url in urls if url.startswith("assets/game/")]
@@ -313,6 +317,73 @@ def test_a_new_build_is_offered_then_taken_whole_online_and_offline(page, own_si
     page.reload()  # the server is stopped: the new build comes whole from the new cache
     page.wait_for_selector(".hm-board [data-source='1']")
     assert page.evaluate("document.documentElement.dataset.build") == "2"
+
+
+def wait_until_kept(page, url: str) -> None:
+    """Wait for the worker to have kept the page at ``url`` (it keeps a page once the page's whole
+    body has come, beside the page's own load)."""
+    page.wait_for_function("url => caches.match(url, { ignoreSearch: true }).then(Boolean)", arg=url)
+
+
+def offline_page_words(built_site: Path, lang: str) -> tuple[str, str]:
+    """The heading and the retry link's words of ``lang``'s offline page, as built."""
+    html = (built_site / prefix(lang) / "offline" / "index.html").read_text("utf-8")
+    heading = re.search(r"<h1[^>]*>(.*?)<", html, re.S).group(1).strip()
+    retry = re.search(r'class="hm-retry"[^>]*>(.*?)<', html, re.S).group(1).strip()
+    return heading, retry
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "he"])
+def test_offline_a_page_never_read_gets_the_offline_page_of_its_language(page, own_site, lang):
+    from site_server import serve
+
+    heading, retry = offline_page_words(own_site, lang)
+    with serve(own_site) as url:
+        home = f"{url}{prefix(lang)}"
+        page.goto(f"{home}play/")
+        wait_for_worker(page)
+        page.goto(home)  # the rules page, read online
+        wait_until_kept(page, home)
+        rules_title = page.title()
+    page.goto(f"{home}strategy/#a-part")  # never read: the server is stopped
+    page.wait_for_selector(".hm-kept[data-kept]")
+    assert page.url.split("?")[0] == f"{home}offline/"
+    assert page.evaluate("document.querySelector('h1').firstChild.textContent.trim()") == heading
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.evaluate("getComputedStyle(document.body).direction") == (
+        "rtl" if lang == "he" else "ltr")
+    kept = page.eval_on_selector_all(".hm-kept li a", "links => links.map(a => [a.href, a.textContent])")
+    assert [home, rules_title] in kept
+    assert f"{home}play/" in [href for href, _ in kept]
+    assert all(href.startswith(home) and "/offline/" not in href for href, _ in kept)
+    assert page.locator(".hm-kept-none").is_hidden()
+    link = page.locator("a.hm-retry")
+    assert link.inner_text() == retry
+    assert link.get_attribute("href") == f"{home}strategy/"
+    page.click(".hm-kept li a >> nth=0")  # a kept page opens from the list, offline
+    page.wait_for_selector("h1")
+    assert "/offline/" not in page.url
+
+
+@pytest.mark.browser
+def test_offline_a_page_read_before_has_its_theme_and_its_search(page, own_site):
+    from site_server import serve, theme_started
+
+    with serve(own_site) as url:
+        page.goto(f"{url}he/play/")
+        wait_for_worker(page)
+        page.goto(f"{url}he/")
+        wait_until_kept(page, f"{url}he/")
+    page.reload()
+    theme_started(page)
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    page.locator(".md-search__input").focus()
+    page.keyboard.insert_text("חלוקה")
+    page.locator(".md-search__input").dispatch_event("keyup")
+    page.locator(".md-search-result__item").first.wait_for(timeout=15_000)
+    hrefs = page.eval_on_selector_all(".md-search-result a", "links => links.map(a => a.href)")
+    assert hrefs and all(href.startswith(f"{url}he/") for href in hrefs)
 
 
 # --- the pre-compressed copies -------------------------------------------------------------

@@ -46,9 +46,10 @@ from .site import RelativePath, language_prefix, page_language, search_languages
 WORKER = "sw.js"
 ICONS = "assets/offline"  # the registering script and the icons
 # What a player needs offline besides the Play pages: the theme, the game, the search.
+# The verdict file is kept too: a Deal codes page read before looks deals up offline.
 PRECACHE_PATTERNS = ("assets/**/*.css", "assets/**/*.js", "assets/**/*.json", "assets/images/*",
                      f"{ICONS}/*.png", "search/search_index.json", "*/search/search_index.json",
-                     "**/manifest.webmanifest")
+                     "**/manifest.webmanifest", "records/*.gz")
 # Material ships stemmers for every language; only the site's own are fetched.
 LUNR = "assets/javascripts/lunr/"
 # The word segmenters Material's search worker loads before a language's lunr (its
@@ -85,6 +86,8 @@ class OfflineConfig(base.Config):
     # Settings for the installed app: the page every language's app starts on (relative to
     # that language's root), and its colours.
     start_page = RelativePath("play/", within="each language's folder of the site")
+    # The page a reader offline gets for a page this browser has not kept.
+    offline_page = RelativePath("offline/", within="each language's folder of the site")
     theme_colour = Colour(BACKGROUND)
     background_colour = Colour("#ffffff")
 
@@ -159,16 +162,18 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):
                 continue
             write_file(site / prefix / "manifest.webmanifest",
                        json.dumps(manifest, ensure_ascii=False, indent=1) + "\n")
-        start_pages = [language_prefix(lang, config) + self.config.start_page
-                       for lang in site_languages(config)]
+        prefixes = [language_prefix(lang, config) for lang in site_languages(config)]
+        start_pages = [prefix + self.config.start_page for prefix in prefixes]
+        offline_pages = {prefix: prefix + self.config.offline_page for prefix in prefixes}
         if self.serving:
             (site / WORKER).unlink(missing_ok=True)
         # mkdocs-static-i18n calls this once per language: the worker is written once
         # every language is there (and written again, the same or fuller, after that).
-        elif all(_file_of(site, page).exists() for page in start_pages):
+        elif all(_file_of(site, page).exists() for page in [*start_pages, *offline_pages.values()]):
             build = _page_build(config)
             unused = superseded(Path(config.docs_dir), build.stylesheets) if build else []
-            write_worker(site, start_pages, search_languages(config), unused=unused)
+            write_worker(site, start_pages, search_languages(config), unused=unused,
+                         offline_pages=offline_pages)
             # Last of every plugin's writing (this runs after them all): the .br and .gz copies.
             compress_site(site)
 
@@ -217,17 +222,21 @@ def icon(size: int, *, maskable: bool = False) -> tuple[str, bytes]:
 
 
 def write_worker(site: Path, start_pages: list[str], languages: list[str],
-                 unused: Iterable[str] = ()) -> str:
-    """Write ``sw.js`` precaching ``start_pages`` and the assets they need, but not the
-    ``unused`` files that no page asks for; returns its version."""
-    urls = sorted({*start_pages, *_precached_files(site, languages)} - set(unused))
+                 unused: Iterable[str] = (), offline_pages: dict[str, str] | None = None) -> str:
+    """Write ``sw.js`` precaching ``start_pages``, the ``offline_pages`` (each language's
+    folder with the page a reader offline gets there for a page not kept) and the assets they
+    need, but not the ``unused`` files that no page asks for; returns its version."""
+    offline_pages = offline_pages or {}
+    urls = sorted({*start_pages, *offline_pages.values(), *_precached_files(site, languages)}
+                  - set(unused))
     digest = hashlib.sha256()
     for url in urls:
         digest.update(url.encode() + b"\0")
         digest.update(_file_of(site, url).read_bytes())
     version = digest.hexdigest()[:16]
     worker = _asset("sw.js").decode().replace(
-        "__VERSION__", version).replace("__PRECACHE__", json.dumps(urls, indent=1))
+        "__VERSION__", version).replace("__PRECACHE__", json.dumps(urls, indent=1)).replace(
+        "__OFFLINE_PAGES__", json.dumps(offline_pages, indent=1))
     write_file(site / WORKER, worker)
     return version
 

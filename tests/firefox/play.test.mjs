@@ -56,8 +56,8 @@ after(async () => {
   server?.close();
 });
 
-/** A fresh page in its own browser context, failing the test on any console or page error. */
-async function openPlay(t, { width = 1280, height = 720, scale = 1, touch = false, fragment = EXAMPLE } = {}) {
+/** A fresh page at `path` in its own browser context, failing the test on any console or page error. */
+async function openPage(t, path, { width = 1280, height = 720, scale = 1, touch = false } = {}) {
   const context = await browser.createBrowserContext();
   t.after(() => context.close());
   const page = await context.newPage();
@@ -66,7 +66,13 @@ async function openPlay(t, { width = 1280, height = 720, scale = 1, touch = fals
   page.on("pageerror", (error) => errors.push(String(error)));
   t.after(() => assert.deepEqual(errors, [], "no console error"));
   await page.setViewport({ width, height, deviceScaleFactor: scale, hasTouch: touch, isMobile: touch });
-  await page.goto(`${base}play/#${fragment}`);
+  await page.goto(`${base}${path}`);
+  return page;
+}
+
+/** The Play page of the example deal (or of `fragment`), its board drawn. */
+async function openPlay(t, { fragment = EXAMPLE, ...options } = {}) {
+  const page = await openPage(t, `play/#${fragment}`, options);
   await page.waitForSelector(".hm-board [data-source='1']");
   return page;
 }
@@ -75,6 +81,22 @@ const field = (page, name) => page.$eval(`.hm-game [data-field='${name}']`, (nod
 
 async function tap(page, ...sources) {
   for (const source of sources) await page.click(`.hm-game [data-source='${source}']`);
+}
+
+/** A finger's tap at the middle of `selector`, as WebDriver BiDi input actions. Not puppeteer's
+ * page.tap: its touch carries an altitude angle without an azimuth angle, which Firefox 153
+ * refuses (NS_ERROR_ILLEGAL_VALUE from synthesizeTouchAtPoint); this one gives both, or
+ * neither would do, and Firefox 140 and 153 accept it alike. */
+async function touchTap(page, selector) {
+  const element = await page.waitForSelector(selector);
+  await element.scrollIntoView();
+  const box = await element.boundingBox();
+  const at = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
+  const finger = { width: 1, height: 1, pressure: 0.5, altitudeAngle: Math.PI / 2, azimuthAngle: 0 };
+  await page.mainFrame().browsingContext.performActions([{
+    type: "pointer", id: "finger", parameters: { pointerType: "touch" },
+    actions: [{ type: "pointerMove", ...at }, { type: "pointerDown", button: 0, ...finger }, { type: "pointerUp", button: 0 }],
+  }]);
 }
 
 const MEASURE = () => {
@@ -133,9 +155,13 @@ test("the win dialog closes by touch and a deal changed through the address clos
   const page = await openPlay(t, { width: 390, height: 844, touch: true });
   const moves = await exampleMoves();
   for (const move of moves) await tap(page, ...move);
-  await page.waitForSelector(".hm-game dialog[open] .hm-dialog-close");
-  await page.tap(".hm-game dialog[open] .hm-dialog-close");
-  assert.equal(await page.$$eval(".hm-game dialog[open]", (open) => open.length), 0);
+  await page.evaluate(() => {
+    window.hmPointers = [];
+    addEventListener("pointerup", (event) => window.hmPointers.push(event.pointerType), true);
+  });
+  await touchTap(page, ".hm-game dialog[open] .hm-dialog-close");
+  await page.waitForFunction(() => !document.querySelector(".hm-game dialog[open]"));
+  assert.deepEqual(await page.evaluate(() => window.hmPointers), ["touch"], "closed by a finger");
   await page.click(".hm-game [data-action='undo']");
   await tap(page, ...moves.at(-1));
   await page.waitForSelector(".hm-game dialog[open]");
@@ -178,21 +204,77 @@ test("the code field reads codes as players type them", async (t) => {
   assert.notEqual(await page.$eval(".hm-game .hm-message", (m) => m.dataset.kind), "error"); // one place
 });
 
-test("a game goes on offline once the page has been opened", async (t) => {
-  const page = await openPlay(t);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: 15000 });
+/** Run `steps` with the server stopped, then serve the site again. */
+async function offline(steps) {
   const closed = new Promise((resolve) => server.close(resolve)); // no server from here on
   server.closeAllConnections();
   await closed;
   try {
+    await steps();
+  } finally {
+    await new Promise((resolve) => server.listen(Number(new URL(base).port), "127.0.0.1", resolve));
+  }
+}
+
+/** Once the worker that `page` registered is ready, and it controls the page. */
+async function workerReady(page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: 15000 });
+}
+
+/** Once the worker has kept the page at `url` (it does once the page's whole body has come). */
+const kept = (page, url) => page.waitForFunction((address) => caches.match(address, { ignoreSearch: true })
+  .then(Boolean), { polling: 100 }, url);
+
+test("a game goes on offline once the page has been opened", async (t) => {
+  const page = await openPlay(t);
+  await workerReady(page);
+  await offline(async () => {
     await page.reload();
     await page.waitForSelector(".hm-board [data-source='1']");
     const [first] = await exampleMoves();
     await tap(page, ...first);
     assert.equal(await field(page, "moves"), "1");
-  } finally {
-    await new Promise((resolve) => server.listen(Number(new URL(base).port), "127.0.0.1", resolve));
-  }
+  });
+});
+
+for (const [lang, folder, direction] of [["en", "", "ltr"], ["he", "he/", "rtl"]]) {
+  test(`offline, a page never read gets the offline page in ${lang}`, async (t) => {
+    const page = await openPage(t, `${folder}play/`);
+    await workerReady(page);
+    await page.goto(`${base}${folder}`);
+    await kept(page, `${base}${folder}`);
+    const title = await page.title();
+    await offline(async () => {
+      // Not the next page of one read: Firefox fetches that ahead (<link rel="next">), and the
+      // worker keeps it.
+      await page.goto(`${base}${folder}strategy/`);
+      await page.waitForSelector(".hm-kept[data-kept]");
+      assert.equal(page.url().split("?")[0], `${base}${folder}offline/`);
+      assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+      assert.equal(await page.evaluate(() => getComputedStyle(document.body).direction), direction);
+      const links = await page.$$eval(".hm-kept li a", (all) => all.map((a) => [a.href, a.textContent]));
+      assert.ok(links.some(([href, text]) => href === `${base}${folder}` && text === title), JSON.stringify(links));
+      assert.ok(links.every(([href]) => href.startsWith(`${base}${folder}`) && !href.includes("/offline/")));
+      assert.equal(await page.$eval("a.hm-retry", (a) => a.href), `${base}${folder}strategy/`);
+    });
+  });
+}
+
+test("offline, a page read before has its theme and its search", async (t) => {
+  const page = await openPage(t, "play/");
+  await workerReady(page);
+  await page.goto(`${base}examples/`);
+  await kept(page, `${base}examples/`);
+  await offline(async () => {
+    await page.reload();
+    await page.waitForFunction(() => !document.body.hasAttribute("data-md-color-switching")); // the theme started
+    await page.click("label.md-search__icon");
+    await page.focus(".md-search__input");
+    await page.keyboard.type("reserve");
+    await page.waitForSelector(".md-search-result__item", { timeout: 15000 });
+    const hrefs = await page.$$eval(".md-search-result a", (all) => all.map((a) => a.href));
+    assert.ok(hrefs.length > 0 && hrefs.every((href) => href.startsWith(base) && !href.startsWith(`${base}he/`)));
+  });
 });

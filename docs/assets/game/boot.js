@@ -49,6 +49,9 @@ startNear(document.querySelectorAll(".hm-stepper"), () => import("./stepper.js")
 // worker keeps it, so a page read online answers offline too.
 const lookups = [...document.querySelectorAll(".hm-lookup")];
 startNear(lookups, () => import("./lookup.js"), (module, element) => module.mountLookup(element));
+// The offline page lists the pages this browser has kept.
+const kept = document.querySelector(".hm-kept");
+if (kept) import("./kept.js").then((module) => module.mountKept(kept));
 const idle = window.requestIdleCallback ?? ((task) => setTimeout(task, 200));
 for (const address of new Set(lookups.map((element) => element.dataset.verdicts))) {
   idle(() => fetch(new URL(address, document.baseURI)).catch(() => {}));
