@@ -245,7 +245,7 @@ for (const [lang, folder, direction] of [["en", "", "ltr"], ["he", "he/", "rtl"]
     await workerReady(page);
     await page.goto(`${base}${folder}`);
     await kept(page, `${base}${folder}`);
-    const title = await page.title();
+    const title = await page.$eval("[data-md-component=header-topic] .md-ellipsis", (topic) => topic.textContent.trim());
     await offline(async () => {
       // Not the next page of one read: Firefox fetches that ahead (<link rel="next">), and the
       // worker keeps it.

@@ -2,6 +2,13 @@
 // has not kept): it lists the pages of its language that the worker's cache holds, in the
 // site's order, and links the page asked for, to open again once the network is back.
 
+/** A page's title without the site's name after it ("Rules - Half Moon": "Rules"). */
+function withoutSiteName(title) {
+  const site = document.querySelector(".md-header__topic .md-ellipsis")?.textContent.trim();
+  if (!site || title === site || !title.endsWith(site)) return title;
+  return title.slice(0, -site.length).replace(/\s*[-–—|]\s*$/, "") || title;
+}
+
 /** Every kept page of `lang`: its address and its title, read from the cached page itself. */
 async function keptPages(lang) {
   const pages = new Map();
@@ -15,7 +22,7 @@ async function keptPages(lang) {
       const page = new DOMParser().parseFromString(await response.text(), "text/html");
       // Another language's page, or an offline page (which is never asked for by a reader).
       if (page.documentElement.lang !== lang || page.querySelector(".hm-kept")) continue;
-      pages.set(url.pathname, page.title);
+      pages.set(url.pathname, withoutSiteName(page.title));
     }
   }
   return pages;
