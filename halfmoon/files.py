@@ -137,6 +137,36 @@ def read_regular(path: str | os.PathLike[str], limit: int | None = None) -> byte
         return stream.read() if limit is None else stream.read(limit + 1)
 
 
+class InputFileError(HalfMoonError):
+    """An input file that cannot be read as text: absent, a folder, a pipe or a device, larger
+    than its kind of file ever is, not UTF-8. The message names the file and what is wrong."""
+
+
+def read_text_input(path: str | os.PathLike[str], limit: int, what: str = "file") -> str:
+    """The UTF-8 text of the regular file ``path`` (a byte order mark is kept, as written), of
+    at most ``limit`` bytes; anything else is an InputFileError naming ``what`` and ``path``.
+
+    A named pipe is refused, not waited on; a device (``/dev/zero``) is refused, not exhausted.
+    """
+    shown = os.fspath(path)
+    try:
+        data = read_regular(path, limit)
+    except NotAFileError as error:
+        raise InputFileError(f"cannot read the {what} {shown}: "
+                             f"{str(error).removeprefix(shown + ': ')}") from None
+    except OSError as error:
+        raise InputFileError(f"cannot read the {what} {shown}: {error.strerror or error}") from None
+    if len(data) > limit:
+        raise InputFileError(f"cannot read the {what} {shown}: larger than {limit:,} bytes, "
+                             f"more than a {what} ever is")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise InputFileError(f"cannot read the {what} {shown}: not UTF-8 text (line {line}, "
+                             f"byte {error.start + 1} is 0x{data[error.start]:02x})") from None
+
+
 class FileInUseError(HalfMoonError):
     """A file another process holds locked (another run appending to the same results file)."""
 
