@@ -352,6 +352,34 @@ def placeholders(message: Message) -> set[str]:
     return {name for form in forms for name in PLACEHOLDER.findall(form)}
 
 
+def placeholder_faults(path: Path, messages: Mapping[str, Message],
+                       reference: Mapping[str, Message]) -> list[TranslationError]:
+    """Each message of the catalog at ``path`` (read as ``messages``) that lacks a placeholder of
+    its English message (``reference``), or has one English lacks: the key and the placeholder
+    named, at the message's line. ``fill`` would write the first without its value, silently."""
+    faults: list[TranslationError] = []
+    text: str | None = None
+    for key, ours in messages.items():
+        theirs = reference.get(key) or reference.get(case_form_of(key) or "")
+        if theirs is None:
+            continue
+        missing, extra = placeholders(theirs) - placeholders(ours), placeholders(ours) - placeholders(theirs)
+        if not missing and not extra:
+            continue
+        if text is None:
+            text = read_regular(path, MAX_CATALOG_BYTES).decode("utf-8-sig", "replace")
+        what = [f"{_placeholder_list(missing)} that {DEFAULT_LANGUAGE}.json has" if missing else "",
+                f"{_placeholder_list(extra)} that {DEFAULT_LANGUAGE}.json does not" if extra else ""]
+        verbs = " and ".join(f"{verb} {words}" for verb, words in zip(("lacks", "has"), what) if words)
+        faults.append(TranslationError(f"message {key!r} {verbs}", path, line_of(text, key)))
+    return faults
+
+
+def _placeholder_list(names: set[str]) -> str:
+    noun = "placeholder" if len(names) == 1 else "placeholders"
+    return f"the {noun} " + ", ".join(f"{{{name}}}" for name in sorted(names))
+
+
 def check_catalogs(directory: Path | None = None) -> list[str]:
     """Every problem found: missing or extra messages, placeholders, plural forms.
 
