@@ -203,6 +203,20 @@ def lock_holder(descriptor: int) -> int | None:
     return None
 
 
+def _still_named(descriptor: int, path: str | os.PathLike[str]) -> None:
+    """Refuse a file renamed over between this process's open and its lock (a shard restored
+    by runs/shards.sh, which writes a copy and renames it under the lock): the lock and the
+    lines would go to a file no name leads to any more."""
+    opened = os.fstat(descriptor)
+    try:
+        named = os.stat(path)
+    except OSError:
+        named = None
+    if named is None or (named.st_dev, named.st_ino) != (opened.st_dev, opened.st_ino):
+        raise FileInUseError(f"{os.fspath(path)}: replaced by another process while this run "
+                             "opened it; run again")
+
+
 def open_for_appending(path: str | os.PathLike[str], first_line: str,
                        read: Callable[[Path], T]) -> tuple[T | None, TextIO]:
     """A results file open for appending and locked for this process's run.
@@ -215,6 +229,7 @@ def open_for_appending(path: str | os.PathLike[str], first_line: str,
     stream = os.fdopen(descriptor, "a", encoding="utf-8")
     try:
         lock_exclusively(stream.fileno(), path)
+        _still_named(descriptor, path)
         if os.fstat(descriptor).st_size == 0:
             stream.write(first_line)
             stream.flush()
