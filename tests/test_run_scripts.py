@@ -32,7 +32,8 @@ def runs(request, tmp_path) -> tuple[Path, Path]:
     """A copy of runs/ whose saved shards hold SAVED (split in two), and the OUT folder."""
     copy = tmp_path / "runs"
     copy.mkdir()
-    shutil.copy(ROOT / "runs" / "shards.sh", copy / "shards.sh")
+    for shared in ("shards.sh", "save_shards.sh"):
+        shutil.copy(ROOT / "runs" / shared, copy / shared)
     folder = copy / request.param
     folder.mkdir()
     for script in ("resume.sh", "save.sh"):
