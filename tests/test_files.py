@@ -196,6 +196,18 @@ def test_the_translators_commands_refuse_a_configuration_that_is_no_text_file(
     assert err.startswith(f"halfmoon: error: cannot read the site configuration {config}: {words}"), err
 
 
+@pytest.mark.parametrize("which", ["fr", "en"])
+def test_mark_translated_names_a_page_that_is_a_pipe(tmp_path, which):
+    shutil.copytree(ROOT / "docs", tmp_path / "docs")
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    (tmp_path / "docs" / which / "play.md").unlink()
+    os.mkfifo(tmp_path / "docs" / which / "play.md")
+    result = subprocess.run([sys.executable, "-m", "halfmoon", "mark-translated", "docs/fr/play.md"],
+                            capture_output=True, timeout=HANG, text=True, cwd=tmp_path)
+    assert result.returncode == 2 and result.stderr == (
+        f"halfmoon: error: cannot read the page docs/{which}/play.md: a named pipe, not a regular file\n")
+
+
 def test_a_page_that_is_a_pipe_is_named_by_translation_status_not_waited_on(tmp_path):
     shutil.copytree(ROOT / "docs", tmp_path / "docs")
     shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")

@@ -272,15 +272,6 @@ def misspell_placeholder(catalogs: Path, key: str, placeholder: str, typo: str) 
     english.write_text(json.dumps(messages, ensure_ascii=False, indent=1), encoding="utf-8")
 
 
-def page_errors(errors: list[str], key: str, typo: str) -> list[str]:
-    """The errors other than the catalogs' own: each other catalog is reported once for the
-    placeholder that en.json now spells otherwise (the catalogs no longer agree)."""
-    mismatch = f"message {key!r} lacks the placeholder {typo} that en.json has"
-    others = [error for error in errors if mismatch in error]
-    assert len(others) == len(i18n.available_languages()) - 1, errors
-    return [error for error in errors if error not in others]
-
-
 @pytest.mark.parametrize(("lang", "key", "dropped"), [("fr", "docs.print.address", "address"),
                                                       ("he", "game.code_error.address", "detail")])
 def test_a_translation_that_drops_a_placeholder_fails_the_build_naming_catalog_key_placeholder(
@@ -302,7 +293,7 @@ def test_a_placeholder_typo_in_a_catalog_names_the_page_line_and_the_catalog(
     misspell_placeholder(catalog_copy, "source.pile", "{pile}", "{pile_no}")
     (project / "docs" / "index.md").write_text(FRONT + "# T\n\nSee {{hm source 3}}.\n")
     _, messages_logged = build_here(project)
-    (error,) = page_errors(plugin_errors(messages_logged), "source.pile", "{pile_no}")
+    (error,) = plugin_errors(messages_logged)  # English's slip, not the eight translations'
     assert error.startswith("docs/index.md:7: ") and "{pile_no}" in error, error
     assert error.endswith("en.json)"), error
 
@@ -313,7 +304,7 @@ def test_a_placeholder_typo_in_the_print_address_is_an_error_of_the_catalog_not_
     (project / "docs" / "index.md").write_text("# T\n\nText.\n")
     (project / "docs" / "other.md").write_text("# U\n\nMore text.\n")
     _, messages_logged = build_here(project)
-    (error,) = page_errors(plugin_errors(messages_logged), "docs.print.address", "{adress}")
+    (error,) = plugin_errors(messages_logged)  # once, however many pages
     assert "en.json" in error and "{adress}" in error and "printed page's address" in error, error
     html = (project / "site" / "index.html").read_text(encoding="utf-8")
     assert "hm-print-address" not in html

@@ -30,6 +30,7 @@ from ..i18n import (
     PLACEHOLDER,
     Message,
     TranslationError,
+    english_outliers,
     language_locale,
     load_messages,
     placeholder_faults,
@@ -244,10 +245,12 @@ def english_source(site: Site, page: Path) -> tuple[SiteLanguage, Path]:
     lang = site.language(relative.parts[0]) if len(relative.parts) > 1 else None
     if lang is None or lang.default:
         raise TranslationError(f"{page}: not in the folder of a translated language")
-    if not page.is_file():
+    # Only what is absent is "no such page": a folder, a pipe or a device is named as such
+    # when it is read (typography.read_page).
+    if not page.exists():
         raise TranslationError(f"{page}: no such page")
     english = site.docs_dir / site.default.code / Path(*relative.parts[1:])
-    if not english.is_file():
+    if not english.exists():
         raise TranslationError(f"{page}: there is no English page {english} it translates")
     return lang, english
 
@@ -273,8 +276,9 @@ def run_translation_status(args: argparse.Namespace) -> int:
           + (f"{len(slips)} typographic slip(s) to mend" if slips else "typography right"))
     for line in slips:
         print(f"  {line}")
+    english_own = english_slips(site, english)
     for lang in site.translations:
-        status = language_status(site, lang, english)
+        status = language_status(site, lang, english, english_own)
         unfinished += bool(status.todo)
         verdict = f"{len(status.todo)} to do" if status.todo else "complete"
         print(f"{lang.code} ({lang.name}): {verdict}")
@@ -288,7 +292,18 @@ def run_translation_status(args: argparse.Namespace) -> int:
     return 0
 
 
-def language_status(site: Site, lang: SiteLanguage, english: dict[str, Message]) -> LanguageStatus:
+def english_slips(site: Site, english: dict[str, Message]) -> frozenset[str]:
+    """The keys where English, not the translations, has the placeholders wrong (i18n.english_outliers)."""
+    translations = {}
+    for lang in site.translations:
+        path = i18n.catalog_dir() / f"{lang.code}.json"
+        if path.is_file():
+            translations[lang.code] = load_messages(path)
+    return english_outliers(translations, english)
+
+
+def language_status(site: Site, lang: SiteLanguage, english: dict[str, Message],
+                    slips: frozenset[str] = frozenset()) -> LanguageStatus:
     status = LanguageStatus(lang)
     path = i18n.catalog_dir() / f"{lang.code}.json"
     if not path.is_file():
@@ -297,7 +312,7 @@ def language_status(site: Site, lang: SiteLanguage, english: dict[str, Message])
         messages = load_messages(path)
         here = Path.cwd()
         status.todo += [f"{_near(fault.path or path, here)}:{fault.line}: {fault.reason}"
-                        for fault in placeholder_faults(path, messages, english)]
+                        for fault in placeholder_faults(path, messages, english, slips)]
         for key in english:
             if key not in messages:
                 status.todo.append(f"message {key!r} is missing")

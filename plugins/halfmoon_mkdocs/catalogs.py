@@ -50,12 +50,13 @@ def placeholder_errors(catalogs: dict[str, Catalog]) -> list[SourceError]:
     if reference is None:
         return []
     errors = []
-    for lang, catalog in catalogs.items():
-        if lang == i18n.DEFAULT_LANGUAGE:
-            continue
+    translations = {lang: catalog.messages for lang, catalog in catalogs.items()
+                    if lang != i18n.DEFAULT_LANGUAGE}
+    english_slips = i18n.english_outliers(translations, reference.messages)
+    for lang, messages in translations.items():
         path = i18n.catalog_dir() / f"{lang}.json"
         try:
-            faults = i18n.placeholder_faults(path, catalog.messages, reference.messages)
+            faults = i18n.placeholder_faults(path, messages, reference.messages, english_slips)
         except (HalfMoonError, OSError) as error:  # changed since it was read: the next build says
             faults = [TranslationError(str(error), path)]
         errors += [SourceError(fault.reason, fault.line, shown_path(fault.path or path))
