@@ -67,6 +67,13 @@ CODE_INPUTS = [
     "HM1-N-AAAAAAЁ", "HM1-N-AAAAAAΣ",
     # Long input: the echo in the message is cut.
     "HM1-N-" + "A" * 200,
+    # Characters a message names by code point (errors.shown_char), and some it shows as they are.
+    "\u2066HM1-N-AAAAAAB", "HM1-N-AAA\u2066AAB\u2069", "HM1-N-AAA\u202eAAB", "HM1-N-AAA\u200dAAB",
+    "HM1-N-AAA\u00adAAB", "HM1-N-AAA\x01AAB", "HM1-N-AAA\x7fAAB", "HM1-N-AAA\x00AAB",
+    "HM1-N-AAA\ue000AAB", "HM1-N-AAA\U000F0000AAB", "HM1-N-AAA\u0378AAB", "HM1-N-AAA\ufffeAAB",
+    "HM1-N-AAA\u061cAAB", "HM1-N-AAA\U000E0041AAB", "HM1-N-AAA\u2060AAB",
+    "HM1\u2066N-AAAAAAB", "HM1-N-AAA\u0301AAB", "HM1-N-AAA\U0001F600AAB", "HM1-N-AAAßAAB",
+    "HM1-N-AAA\u3164AAB", "HM1-N-AAA\u115fAAB",
 ]
 
 
@@ -82,7 +89,7 @@ def codes() -> Iterator[Case]:
         try:
             code = DealCode.parse(text)
         except DealCodeError as error:
-            yield {"input": text, "kind": error.kind, "position": error.position}
+            yield {"input": text, "kind": error.kind, "position": error.position, "char": error.char}
         else:
             yield {"input": text, "code": str(code), "number": code.number}
 

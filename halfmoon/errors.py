@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import unicodedata
 from pathlib import Path
 
 ECHO_LIMIT = 40  # how much of an offending text (a token, a line of a page) a message repeats
@@ -16,6 +17,21 @@ def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
 def quoted(text: str, limit: int = ECHO_LIMIT) -> str:
     """``repr`` of ``text`` cut to ``limit`` characters: what error messages echo."""
     return repr(shorten(text, limit))
+
+
+# Letters and symbols drawn as nothing (Hangul fillers, the braille blank).
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def shown_char(char: str) -> str:
+    """One character as a message names it: itself when it can be seen, else its code point
+    ("U+2066" for an isolate, "U+0000" for a control). Unseen: what ``str.isprintable`` refuses
+    (a control, a format character, a separator other than the space, a surrogate, a private or
+    unassigned code point), a combining mark alone, and BLANK_LETTERS. engine.js's shownChar
+    is the same rule (tests/data/codes.jsonl holds both to one answer)."""
+    unseen = (not char.isprintable() or char in BLANK_LETTERS
+              or unicodedata.category(char) in ("Mn", "Me"))
+    return f"U+{ord(char):04X}" if unseen else char
 
 
 def shown_path(path: str | os.PathLike[str], base: str | os.PathLike[str] | None = None) -> str:
@@ -53,6 +69,14 @@ class DealCodeError(HalfMoonError):
         self.kind = kind
         where = f" (position {position})" if position is not None else ""
         super().__init__(f"invalid deal code {quoted(code)}: {message}{where}")
+
+    @property
+    def char(self) -> str | None:
+        """The character at ``position`` as the game's message names it (``shown_char``), or
+        None when the fault has no character (a missing part, the code's end)."""
+        if self.position is None or not 1 <= self.position <= len(self.code):
+            return None
+        return shown_char(self.code[self.position - 1])
 
 
 class InvalidSourceError(HalfMoonError):

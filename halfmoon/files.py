@@ -137,6 +137,36 @@ def read_regular(path: str | os.PathLike[str], limit: int | None = None) -> byte
         return stream.read() if limit is None else stream.read(limit + 1)
 
 
+class InputFileError(HalfMoonError):
+    """An input file that cannot be read as text: absent, a folder, a pipe or a device, larger
+    than its kind of file ever is, not UTF-8. The message names the file and what is wrong."""
+
+
+def read_text_input(path: str | os.PathLike[str], limit: int, what: str = "file") -> str:
+    """The UTF-8 text of the regular file ``path`` (a byte order mark is kept, as written), of
+    at most ``limit`` bytes; anything else is an InputFileError naming ``what`` and ``path``.
+
+    A named pipe is refused, not waited on; a device (``/dev/zero``) is refused, not exhausted.
+    """
+    shown = os.fspath(path)
+    try:
+        data = read_regular(path, limit)
+    except NotAFileError as error:
+        raise InputFileError(f"cannot read the {what} {shown}: "
+                             f"{str(error).removeprefix(shown + ': ')}") from None
+    except OSError as error:
+        raise InputFileError(f"cannot read the {what} {shown}: {error.strerror or error}") from None
+    if len(data) > limit:
+        raise InputFileError(f"cannot read the {what} {shown}: larger than {limit:,} bytes, "
+                             f"more than a {what} ever is")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise InputFileError(f"cannot read the {what} {shown}: not UTF-8 text (line {line}, "
+                             f"byte {error.start + 1} is 0x{data[error.start]:02x})") from None
+
+
 class FileInUseError(HalfMoonError):
     """A file another process holds locked (another run appending to the same results file)."""
 
@@ -173,6 +203,20 @@ def lock_holder(descriptor: int) -> int | None:
     return None
 
 
+def _still_named(descriptor: int, path: str | os.PathLike[str]) -> None:
+    """Refuse a file renamed over between this process's open and its lock (a shard restored
+    by runs/shards.sh, which writes a copy and renames it under the lock): the lock and the
+    lines would go to a file no name leads to any more."""
+    opened = os.fstat(descriptor)
+    try:
+        named = os.stat(path)
+    except OSError:
+        named = None
+    if named is None or (named.st_dev, named.st_ino) != (opened.st_dev, opened.st_ino):
+        raise FileInUseError(f"{os.fspath(path)}: replaced by another process while this run "
+                             "opened it; run again")
+
+
 def open_for_appending(path: str | os.PathLike[str], first_line: str,
                        read: Callable[[Path], T]) -> tuple[T | None, TextIO]:
     """A results file open for appending and locked for this process's run.
@@ -185,6 +229,7 @@ def open_for_appending(path: str | os.PathLike[str], first_line: str,
     stream = os.fdopen(descriptor, "a", encoding="utf-8")
     try:
         lock_exclusively(stream.fileno(), path)
+        _still_named(descriptor, path)
         if os.fstat(descriptor).st_size == 0:
             stream.write(first_line)
             stream.flush()

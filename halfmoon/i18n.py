@@ -11,6 +11,7 @@ import json
 import os
 import re
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -350,6 +351,54 @@ def case_form_of(key: str) -> str | None:
 def placeholders(message: Message) -> set[str]:
     forms = [message] if isinstance(message, str) else list(message.values())
     return {name for form in forms for name in PLACEHOLDER.findall(form)}
+
+
+def english_outliers(translations: Mapping[str, Mapping[str, Message]],
+                     reference: Mapping[str, Message]) -> frozenset[str]:
+    """The keys whose placeholders every translation (two or more) writes alike, and English
+    otherwise: English's own slip (a typo the engine names when it fills the message), not one
+    for each translation to be blamed for."""
+    if len(translations) < 2:
+        return frozenset()
+    found = set()
+    for key, theirs in reference.items():
+        written = {frozenset(placeholders(messages[key])) if key in messages else None
+                   for messages in translations.values()}
+        if len(written) == 1 and None not in written and written != {frozenset(placeholders(theirs))}:
+            found.add(key)
+    return frozenset(found)
+
+
+def placeholder_faults(path: Path, messages: Mapping[str, Message], reference: Mapping[str, Message],
+                       skip: AbstractSet[str] = frozenset()) -> list[TranslationError]:
+    """Each message of the catalog at ``path`` (read as ``messages``) that lacks a placeholder of
+    its English message (``reference``), or has one English lacks: the key and the placeholder
+    named, at the message's line. ``fill`` would write the first without its value, silently.
+    The keys of ``skip`` (english_outliers) are left to English's own error."""
+    faults: list[TranslationError] = []
+    text: str | None = None
+    for key, ours in messages.items():
+        theirs = reference.get(key) or reference.get(case_form_of(key) or "")
+        if theirs is None or key in skip:
+            continue
+        missing, extra = placeholders(theirs) - placeholders(ours), placeholders(ours) - placeholders(theirs)
+        if not missing and not extra:
+            continue
+        if text is None:  # for the lines: the messages themselves were read already
+            try:
+                text = read_regular(path, MAX_CATALOG_BYTES).decode("utf-8-sig", "replace")
+            except (OSError, HalfMoonError):
+                text = ""
+        what = [f"{_placeholder_list(missing)} that {DEFAULT_LANGUAGE}.json has" if missing else "",
+                f"{_placeholder_list(extra)} that {DEFAULT_LANGUAGE}.json does not" if extra else ""]
+        verbs = " and ".join(f"{verb} {words}" for verb, words in zip(("lacks", "has"), what) if words)
+        faults.append(TranslationError(f"message {key!r} {verbs}", path, line_of(text, key)))
+    return faults
+
+
+def _placeholder_list(names: set[str]) -> str:
+    noun = "placeholder" if len(names) == 1 else "placeholders"
+    return f"the {noun} " + ", ".join(f"{{{name}}}" for name in sorted(names))
 
 
 def check_catalogs(directory: Path | None = None) -> list[str]:

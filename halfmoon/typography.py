@@ -29,6 +29,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .files import read_text_input
+from .i18n import MAX_CATALOG_BYTES
+
+MAX_PAGE_BYTES = 4 * 1024 * 1024  # a page of the site is some 20 kB
+
 NBSP = "\u00a0"
 NNBSP = "\u202f"
 NO_BREAK = NBSP + NNBSP
@@ -233,7 +238,7 @@ class Words:
 def catalog_problems(path: Path, lang: str | None = None) -> list[Problem]:
     """Every message of the catalog at ``path`` against its language's rules, with its line."""
     lang = lang or path.stem
-    text = path.read_text(encoding="utf-8-sig")
+    text = read_text_input(path, MAX_CATALOG_BYTES, "catalog").removeprefix("\ufeff")
     messages = json.loads(text)
     lines = text.splitlines()
     problems = []
@@ -322,9 +327,15 @@ def page_findings(text: str, lang: str, words: Words | None = None
 
 def page_problems(path: Path, lang: str, words: Words | None = None) -> list[Problem]:
     """Every prose line of the page at ``path`` against ``lang``'s rules."""
-    text = path.read_text(encoding="utf-8")
+    text = read_page(path)
     return [Problem(path, number, finding.message)
             for number, found in page_findings(text, lang, words) for finding in found]
+
+
+def read_page(path: Path) -> str:
+    """A page's text as written (a byte order mark kept): a regular file of UTF-8, bounded;
+    anything else is an InputFileError naming the page."""
+    return read_text_input(path, MAX_PAGE_BYTES, "page")
 
 
 def mend_page(text: str, lang: str, words: Words | None = None) -> str:
@@ -344,7 +355,8 @@ def language_problems(catalogs: Path, docs: Path, lang: str) -> list[Problem]:
     words = None
     if path.is_file():
         problems += catalog_problems(path, lang)
-        words = Words.of(json.loads(path.read_text(encoding="utf-8-sig")))
+        words = Words.of(json.loads(read_text_input(path, MAX_CATALOG_BYTES, "catalog")
+                                    .removeprefix("\ufeff")))
     for page in sorted((docs / lang).glob("**/*.md")):
         problems += page_problems(page, lang, words)
     return problems

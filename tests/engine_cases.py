@@ -16,6 +16,8 @@ from halfmoon.moves import SOURCES
 
 code_alphabet = st.sampled_from(
     list("HMhmN1n2-AZaz0 \t!Àé€𝔸ßﬁſıＡНМАВнΝαβЖ\u00a0\u2028\x1c\ufeff\u200b\u200c")
+    # What a message names by its code point (errors.shown_char), and look-alikes of those.
+    + list("\u2066\u2069\u202e\u200d\u00ad\x00\x7f\ue000\u0301\u20dd\u3164\u2800\u061c\U000e0041😀")
 )
 code_texts = st.one_of(
     st.text(code_alphabet, max_size=16),
@@ -34,7 +36,7 @@ def python_codes(texts: list[str]) -> list[dict]:
         try:
             code = DealCode.parse(text)
         except DealCodeError as error:
-            out.append({"kind": error.kind, "position": error.position})
+            out.append({"kind": error.kind, "position": error.position, "char": error.char})
         else:
             out.append({"code": str(code), "number": code.number})
     return out

@@ -150,6 +150,9 @@ def bad_files() -> dict[str, tuple[bytes, str, dict]]:
         "newer": (backup(version=2), "newer", {"version": "2", "supported": "1"}),
         "oversize": (b" " * (300 * 1024) + backup(), "too_large", {"size": "256"}),
         "damaged": (moves, "damaged", {}),
+        # Checked as a whole: a best streak of 7 with no game played is no play's statistics.
+        "impossible": (backup(stats={"played": 0, "won": 0, "streak": 0, "bestStreak": 7, "fastest": {}}),
+                       "damaged", {}),
     }
 
 
@@ -245,3 +248,27 @@ def test_an_import_over_statistics_of_a_newer_version_is_refused_and_keeps_them(
             value.pop("elapsed", None)
     assert after == before
     assert page.evaluate("localStorage.getItem('halfmoon:/:stats')") == newer
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_merge_past_2_53_minus_1_games_is_refused_in_the_page_language_and_keeps_the_counts(
+        page, site_url, lang):
+    open_play(page, site_url, lang)
+    play_first_move(page)
+    before, shown = page.evaluate(STORED), stats(page)
+    most = 2**53 - 1  # Number.MAX_SAFE_INTEGER: one more game would be stored as a number read back as 0
+    choose_file(page, "backup.json", backup(stats={"played": most, "won": 3, "streak": 2, "bestStreak": 2,
+                                                   "fastest": {}}))
+    texts = catalog(lang)
+    dialog_button(page, texts.text("game.backup.merge")).click()
+    dialog = page.locator(".hm-game dialog[open]")
+    assert plain(dialog.locator("h2").inner_text()) == texts.text("game.backup.refused_title")
+    shown_most = page.evaluate("lang => new Intl.NumberFormat(lang).format(Number.MAX_SAFE_INTEGER)", lang)
+    assert [plain(p) for p in dialog.locator("p").all_inner_texts()] == [
+        texts.text("game.backup.error.too_many", most=shown_most), texts.text("game.backup.kept")]
+    dialog_button(page, texts.text("game.backup.close")).click()
+    after = page.evaluate(STORED)
+    for state in (before, after):  # the game on the table was saved with its time before the import
+        for value in state.values():
+            value.pop("elapsed", None)
+    assert after == before and stats(page) == shown

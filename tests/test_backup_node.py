@@ -106,6 +106,13 @@ def broken_files() -> dict[str, tuple[str, str]]:
         "won above played": (backup_text(stats={**STATS, "won": 8}), "damaged"),
         "negative count": (backup_text(stats={**STATS, "played": -1}), "damaged"),
         "streak above best": (backup_text(stats={**STATS, "streak": 3}), "damaged"),
+        # Statistics checked as a whole: no play gives a best streak of 7 with no game played.
+        "best streak, no game": (backup_text(stats={**STATS, "played": 0, "won": 0, "streak": 0,
+                                                    "bestStreak": 7, "fastest": {}}), "damaged"),
+        "best streak above won": (backup_text(stats={**STATS, "won": 1, "streak": 1, "bestStreak": 2}),
+                                  "damaged"),
+        "streak, no win": (backup_text(stats={**STATS, "won": 0, "streak": 1, "bestStreak": 1}), "damaged"),
+        "past 2^53 - 1": (backup_text(stats={**STATS, "played": 2**53}), "damaged"),
         "bad best time": (backup_text(stats={**STATS, "fastest": {EXAMPLE: -5}}), "damaged"),
         "bad code in best times": (backup_text(stats={**STATS, "fastest": {"<b>x</b>": 5000}}), "damaged"),
         "illegal move": (backup_text(games=[saved(moves=2) | {"moves": ["1+2"]}]), "damaged"),
@@ -251,3 +258,60 @@ def test_merged_games_keep_this_browsers_order_then_the_files_new_deals(node, he
     order = here + [n for n in file if n not in here]
     assert [g["code"] for g in merged] == [g["code"] for g in games(order, 0)][:keep]
     assert all(len(g["moves"]) == (2 if n in file else 1) for g, n in zip(merged, order))
+
+
+MOST = 2**53 - 1  # Number.MAX_SAFE_INTEGER: beyond it a number no longer counts one by one
+
+
+@pytest.mark.parametrize(("here", "file"), [(MOST - 3, 7), (7, MOST), (MOST, MOST)])
+def test_a_merge_whose_games_played_would_pass_2_53_is_refused_and_changes_nothing(node, here, file):
+    state = {"stats": {**STATS, "played": here}, "games": [saved()]}
+    text = node("write", {"stats": {**STATS, "played": file}, "games": []})
+    restored = node("restore", {"here": state, "text": text, "mode": "merge"})
+    assert restored["refused"] == "too_many" and restored["unchanged"]
+    assert restored["after"]["stats"]["played"] == here  # not 0, as a number past 2^53 - 1 read back
+
+
+def test_a_merge_up_to_2_53_minus_1_is_kept_exactly(node):
+    state = {"stats": {**STATS, "played": MOST - 7}, "games": []}
+    text = node("write", {"stats": STATS, "games": []})
+    restored = node("restore", {"here": state, "text": text, "mode": "merge"})
+    assert restored["refused"] is None and restored["after"]["stats"]["played"] == MOST
+
+
+def test_a_game_played_at_2_53_minus_1_keeps_the_count_there(node):
+    stats = node("win", {"stats": {**STATS, "played": MOST, "won": MOST - 1}, "games": []})
+    assert stats["played"] == MOST and stats["won"] == MOST
+
+
+def test_too_many_is_said_in_every_language():
+    from halfmoon.i18n import available_languages, catalog
+
+    backup = (ROOT / "docs" / "assets" / "game" / "backup.js").read_text("utf-8")
+    assert 'BackupError("too_many"' in backup
+    for lang in available_languages():
+        assert "9" in catalog(lang).text("game.backup.error.too_many", most="9")
+
+
+raw_counts = st.one_of(st.integers(-3, 12), st.sampled_from([MOST, 2**53, 1.5, "7", None]))
+
+
+@settings(max_examples=80)
+@given(st.fixed_dictionaries({name: raw_counts for name in ("played", "won", "streak", "bestStreak")}))
+def test_whatever_statistics_a_browser_holds_export_to_a_file_that_imports(node, stats):
+    """The browser's statistics are made whole as they are read (storage.js), so the file it
+    exports always passes the import's check of the whole (backup.js's statsProblem)."""
+    text = node("exportRaw", json.dumps({"version": 1, **stats, "fastest": {}}))
+    read = node("read", text)
+    assert "backup" in read, (stats, text)
+    got = read["backup"]["stats"]
+    assert got["streak"] <= got["bestStreak"] <= got["won"] <= got["played"] <= MOST
+
+
+@settings(max_examples=80)
+@given(st.fixed_dictionaries({name: st.integers(0, 9) for name in ("played", "won", "streak", "bestStreak")}))
+def test_a_files_statistics_are_refused_exactly_when_no_play_gives_them(node, stats):
+    text = backup_text(stats={**stats, "fastest": {}}, games=[])
+    possible = stats["streak"] <= stats["bestStreak"] <= stats["won"] <= stats["played"]
+    assert node("read", text) == ({"backup": {"stats": {**stats, "fastest": {}}, "games": []}}
+                                  if possible else {"error": "damaged"})

@@ -149,6 +149,76 @@ def test_every_command_refuses_a_named_pipe_instead_of_waiting_on_it(fifo, tmp_p
         assert "named pipe, not a regular file" in said and "Traceback" not in result.stderr
 
 
+TRANSLATOR_COMMANDS = (["translation-status"], ["new-language", "it"],
+                       ["mark-translated", "docs/fr/index.md"])
+
+
+def _limited_memory() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))  # a regression fails, not the machine
+
+
+@pytest.mark.parametrize("command", TRANSLATOR_COMMANDS, ids=lambda argv: argv[0])
+@pytest.mark.parametrize("config", ["pipe", "/dev/zero"])
+def test_the_translators_commands_refuse_a_pipe_or_a_device_as_their_configuration(
+        fifo, tmp_path, command, config):
+    """A regression would block on the pipe, or read /dev/zero until the memory is gone: each
+    runs as a process, bounded in time and memory."""
+    path = fifo if config == "pipe" else Path(config)
+    result = subprocess.run([sys.executable, "-m", "halfmoon", *command, "--config", str(path)],
+                            capture_output=True, timeout=HANG, text=True, cwd=tmp_path,
+                            preexec_fn=_limited_memory)
+    kind = "a named pipe" if config == "pipe" else "a device"
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == (f"halfmoon: error: cannot read the site configuration {path}: {kind}, "
+                             "not a regular file\n")
+
+
+@pytest.mark.parametrize("command", TRANSLATOR_COMMANDS, ids=lambda argv: argv[0])
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [(None, "Is a directory"), (b"site_name: x\n" + b"#" * 2**20, "larger than 1,048,576 bytes"),
+     (b"site_name: caf\xe9\n", "not UTF-8 text (line 1, byte 15 is 0xe9)"),
+     ("absent", "No such file or directory")],
+)
+def test_the_translators_commands_refuse_a_configuration_that_is_no_text_file(
+        tmp_path, capsys, monkeypatch, command, content, words):
+    monkeypatch.chdir(tmp_path)
+    config = tmp_path / "site.yml"
+    if content is None:
+        config.mkdir()
+    elif isinstance(content, bytes):
+        config.write_bytes(content)
+    assert main([*command, "--config", str(config)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith(f"halfmoon: error: cannot read the site configuration {config}: {words}"), err
+
+
+@pytest.mark.parametrize("which", ["fr", "en"])
+def test_mark_translated_names_a_page_that_is_a_pipe(tmp_path, which):
+    shutil.copytree(ROOT / "docs", tmp_path / "docs")
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    (tmp_path / "docs" / which / "play.md").unlink()
+    os.mkfifo(tmp_path / "docs" / which / "play.md")
+    result = subprocess.run([sys.executable, "-m", "halfmoon", "mark-translated", "docs/fr/play.md"],
+                            capture_output=True, timeout=HANG, text=True, cwd=tmp_path)
+    assert result.returncode == 2 and result.stderr == (
+        f"halfmoon: error: cannot read the page docs/{which}/play.md: a named pipe, not a regular file\n")
+
+
+def test_a_page_that_is_a_pipe_is_named_by_translation_status_not_waited_on(tmp_path):
+    shutil.copytree(ROOT / "docs", tmp_path / "docs")
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    (tmp_path / "docs" / "fr" / "play.md").unlink()
+    os.mkfifo(tmp_path / "docs" / "fr" / "play.md")
+    result = subprocess.run([sys.executable, "-m", "halfmoon", "translation-status"],
+                            capture_output=True, timeout=HANG, text=True, cwd=tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "cannot read the page docs/fr/play.md: a named pipe, not a regular file" in result.stderr
+
+
 # --- what the commands write ---------------------------------------------------------------
 
 

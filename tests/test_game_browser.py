@@ -340,8 +340,9 @@ def _code_error(lang: str, text: str) -> str:
     try:
         DealCode.parse(text)
     except DealCodeError as error:
-        char = list(error.code)[error.position - 1] if error.position else ""
-        return catalog(lang).text(f"game.code_error.{error.kind}", position=error.position or "", char=char)
+        # An unseen character is named by its code point ("U+2066"), as the engine names it.
+        return catalog(lang).text(f"game.code_error.{error.kind}", position=error.position or "",
+                                  char=error.char or "")
     raise AssertionError(f"{text!r} is valid")
 
 
@@ -364,7 +365,8 @@ def test_hostile_fragment_shows_an_error_in_the_page_language_and_injects_nothin
 
 
 @pytest.mark.parametrize(
-    "text", ["<script>alert(1)</script>", "HM1-N-AAAA1AB", "HM2-N-AAAAAAB", "HM1-N-AAAAAA", "   "]
+    "text", ["<script>alert(1)</script>", "HM1-N-AAAA1AB", "HM2-N-AAAAAAB", "HM1-N-AAAAAA", "   ",
+             "\u2066HM1-N-AAAAAAB", "HM1-N-AAA\u200dAAB", "HM1-N-AAAßAAB"]
 )
 def test_invalid_typed_code_explains_and_leaves_the_game_untouched(page, site_url, text):
     open_play(page, site_url)

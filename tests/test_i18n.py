@@ -448,3 +448,17 @@ def test_a_malformed_message_is_named_at_its_line_by_the_engine_and_the_plugin(c
         i18n.catalog.cache_clear()
     assert (plugin_error.value.line, plugin_error.value.message) == (line, caught.value.reason)
     assert plugin_error.value.path.endswith("ru.json")
+
+
+def test_placeholders_english_alone_writes_otherwise_are_its_slip_not_each_translations():
+    from halfmoon.i18n import english_outliers, placeholder_faults
+
+    english = {"k": "a {x}", "plural": {"one": "{count} card", "other": "{count} cards"}}
+    assert english_outliers({"fr": {"k": "b {y}"}, "de": {"k": "c {y}"}}, english) == {"k"}
+    assert english_outliers({"fr": {"k": "b"}, "de": {"k": "c {x}"}}, english) == set()
+    assert english_outliers({"fr": {"k": "b {y}"}}, english) == set()  # one translation: it answers
+    faults = placeholder_faults(Path("fr.json"), {"k": "b", "plural": {"one": "une carte",
+                                                                       "other": "cartes"}}, english)
+    assert [fault.reason for fault in faults] == [
+        "message 'k' lacks the placeholder {x} that en.json has",
+        "message 'plural' lacks the placeholder {count} that en.json has"]

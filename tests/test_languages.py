@@ -14,6 +14,7 @@ from halfmoon import i18n
 from halfmoon.cli import main
 from halfmoon.cli.languages import UNTRANSLATED, git_blob_hash, translated_from
 from halfmoon.cli.siteconfig import read_site
+from halfmoon.files import FileWriteError
 from halfmoon.i18n import plural_categories
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -160,3 +161,99 @@ def test_the_shipped_site_is_completely_translated(capsys, monkeypatch):
     code, out, _ = run(capsys, "translation-status", "--strict")
     assert code == 0, out
     assert out.count(": complete") == len(read_site(ROOT / "mkdocs.yml").translations)
+
+
+# --- pages of every line ending; a damaged front matter is work to do -----------------------
+
+
+@pytest.mark.parametrize("newline", ["\r\n", "\r"])
+@pytest.mark.parametrize("bom", ["", "\ufeff"])
+def test_mark_translated_keeps_a_pages_line_endings_and_translation_status_accepts_it(
+        project, capsys, newline, bom):
+    page = project / "docs" / "he" / "index.md"
+    text = page.read_text(encoding="utf-8")
+    page.write_bytes((bom + text.replace("\n", newline)).encode("utf-8"))
+    assert run(capsys, "mark-translated", "docs/he/index.md")[0] == 0
+    marked = page.read_bytes().decode("utf-8")
+    assert marked.startswith(bom) and marked.count("---") == 2 and "\n" not in marked.replace(newline, "")
+    assert marked.replace(newline, "\n").removeprefix(bom) == text  # the same hash: nothing changed
+    code, out, _ = run(capsys, "translation-status", "--strict")
+    assert code == 0 and "he (עברית): complete" in out, out
+
+
+@pytest.mark.parametrize("damage", ["second", "unclosed"])
+def test_translation_status_finds_a_damaged_front_matter_instead_of_saying_complete(
+        project, capsys, damage):
+    page = project / "docs" / "he" / "index.md"
+    text = page.read_text(encoding="utf-8")
+    if damage == "second":  # what mark-translated used to write over a CRLF page
+        english = git_blob_hash((project / "docs" / "en" / "index.md").read_bytes())
+        damaged = f"---\ntranslated_from: {english}\n---\n\n" + text.replace("\n", "\r\n")
+    else:
+        damaged = text.replace("\n---\n", "\n", 1)
+    page.write_bytes(damaged.encode("utf-8"))
+    code, out, _ = run(capsys, "translation-status", "--strict")
+    words = ("a second front matter follows the first" if damage == "second" else
+             "it opens a front matter ('---') that no '---' or '...' line closes")
+    assert code == 1 and f"page docs/he/index.md: {words}" in out, out
+    code, _, err = run(capsys, "mark-translated", "docs/he/index.md")
+    assert code == 2 and words in err and page.read_bytes() == damaged.encode("utf-8")
+
+
+# --- a dropped placeholder ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("key", "dropped"), [("docs.print.address", "address"),
+                                               ("docs.count.cards", "count")])
+def test_a_translation_without_a_placeholder_fails_translation_status(project, capsys, key, dropped):
+    catalog = project / "catalogs" / "fr.json"
+    messages = json.loads(catalog.read_text(encoding="utf-8"))
+    message = messages[key]
+    messages[key] = (message.replace("{" + dropped + "}", "") if isinstance(message, str) else
+                     {form: text.replace("{" + dropped + "}", "") for form, text in message.items()})
+    catalog.write_text(json.dumps(messages, ensure_ascii=False, indent=2), encoding="utf-8")
+    line = catalog.read_text(encoding="utf-8").split("\n").index(
+        next(text for text in catalog.read_text(encoding="utf-8").split("\n") if f'"{key}"' in text)) + 1
+    code, out, _ = run(capsys, "translation-status", "--strict")
+    assert code == 1
+    assert (f"catalogs/fr.json:{line}: message {key!r} lacks the placeholder {{{dropped}}} that "
+            "en.json has") in out
+
+
+# --- new-language: all or nothing ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("failing", range(4))
+def test_a_new_language_that_fails_to_be_written_leaves_nothing_and_can_be_retried(
+        project, capsys, monkeypatch, failing):
+    from halfmoon.cli import languages
+
+    before = tree(project)
+    real = languages.write_atomic
+    calls = {"count": 0}
+    pages = len(read_site(project / "mkdocs.yml").translated_pages())
+    fail_at = [0, pages - 1, pages, pages + 1][failing]  # a page, the last page, catalog, config
+
+    def write(path, data):  # type: ignore[no-untyped-def]
+        if calls["count"] == fail_at:
+            calls["count"] += 1
+            raise FileWriteError(f"cannot write {path}: No space left on device")
+        calls["count"] += 1
+        real(path, data)
+
+    monkeypatch.setattr(languages, "write_atomic", write)
+    code, out, err = run(capsys, "new-language", "it")
+    assert code == 2 and out == "" and "No space left on device" in err and "nothing was added" in err
+    assert tree(project) == before
+    assert not [p for p in (project / "docs").iterdir() if p.name.startswith(".")]
+    monkeypatch.setattr(languages, "write_atomic", real)
+    assert run(capsys, "new-language", "it")[0] == 0  # the retry is not blocked by leftovers
+
+
+def test_a_new_language_interrupted_leaves_nothing(project, capsys, monkeypatch):
+    from halfmoon.cli import languages
+
+    before = tree(project)
+    monkeypatch.setattr(languages.os, "rename", lambda *args: (_ for _ in ()).throw(KeyboardInterrupt))
+    assert main(["new-language", "it"]) == 130
+    assert tree(project) == before

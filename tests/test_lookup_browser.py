@@ -59,6 +59,13 @@ def test_the_lookup_answers_in_the_pages_language(page, site_url, lang):
     assert ask(page, "HM2-N-AAAAAAB") == version
     assert page.locator(".hm-lookup input").get_attribute("aria-invalid") == "true"
     assert ask(page, "") == catalog(lang).messages["game.code_error.empty"]
+    # An unseen character is named by its code point, as the engine names it: raw, U+2066 read
+    # 'Character 1 is "⁦"'.
+    character = catalog(lang).messages["game.code_error.character"]
+    for code, position, named in (("\u2066HM1-N-AAAAAAB", "1", "U+2066"),
+                                  ("HM1-N-AAA\u00adAAB", "10", "U+00AD")):
+        assert ask(page, code) == character.replace("{position}", position).replace(
+            "{char}", catalog(lang).isolate(named))
 
 
 @pytest.mark.browser

@@ -6,12 +6,13 @@ The time budgets here are counts of the scanner's own Python steps, never second
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import pytest
 from halfmoon_mkdocs import blocks, inserts
 from halfmoon_mkdocs.blocks import segments
 from halfmoon_mkdocs.build import front_matter_lines
-from halfmoon_mkdocs.errors import SourceError
+from halfmoon_mkdocs.errors import MAX_PAGE_ERRORS, SourceError
 from halfmoon_mkdocs.examples import whole_number
 from halfmoon_mkdocs.inserts import find_inserts
 from halfmoon_mkdocs.render import BLOCKS
@@ -198,6 +199,85 @@ def test_large_pages_of_hostile_text_are_read(name):
     scan(HOSTILE[name](200_000))  # quadratic would take hours; linear takes seconds
 
 
+# --- a page full of near-inserts: its errors capped, the whole page linear ------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+NEAR_INSERTS = {
+    "one brace": "{hm x\n",  # the issue's example (one a line: the log repeats no line)
+    "upper case": "{{HM card QH}}\n",
+    "an insert that fails": "{{hm move 99}}\n",
+    "misspelt blocks": "```halfmoon-x\n```\n",
+    "one paragraph each": "a {{ hm x}}\n\n",
+}
+MARKDOWN_EXTENSIONS = ["attr_list", "admonition", "tables", "md_in_html", "pymdownx.superfences", "toc"]
+
+
+def build_page(markdown_text: str) -> tuple[str, list[str]]:
+    """The page's Markdown as the plugin hands it to MkDocs, and the lines the build logged."""
+    import logging
+
+    from halfmoon_mkdocs.build import Build, PageSource
+
+    build = Build(ROOT / "docs", ROOT, "records/HM1-N-AAAAAAB.txt", "records/winnability.json")
+    logger, seen = logging.getLogger("mkdocs.plugins.halfmoon_mkdocs.build"), []
+    handler = logging.Handler()
+    handler.emit = lambda record: seen.append(  # type: ignore[method-assign]
+        record.getMessage().removeprefix("halfmoon_mkdocs: "))
+    logger.addHandler(handler)
+    try:
+        page, _ = build.render_page(markdown_text, "en", PageSource("docs/en/near.md"))
+    finally:
+        logger.removeHandler(handler)
+    return page, seen
+
+
+def raw_html_work(markdown_text: str) -> int:
+    """Characters Python-Markdown's raw-HTML reader has before it at each closing tag it meets
+    (it copies the rest of the page there): the page's HTML paragraphs times its size."""
+    import markdown
+    from markdown import htmlparser
+
+    work = 0
+    original = htmlparser.HTMLExtractor.handle_endtag
+
+    def counted(self, tag):  # type: ignore[no-untyped-def]
+        nonlocal work
+        work += len(self.rawdata) - (self.line_offset + self.offset)
+        return original(self, tag)
+
+    htmlparser.HTMLExtractor.handle_endtag = counted  # type: ignore[method-assign]
+    try:
+        markdown.markdown(markdown_text, extensions=MARKDOWN_EXTENSIONS)
+    finally:
+        htmlparser.HTMLExtractor.handle_endtag = original  # type: ignore[method-assign]
+    return work
+
+
+@pytest.mark.parametrize("name", sorted(NEAR_INSERTS))
+def test_a_page_of_near_inserts_shows_its_first_errors_and_counts_the_rest(name):
+    count = 500
+    page, logged = build_page(NEAR_INSERTS[name] * count)
+    errors = [line for line in logged if line.startswith("docs/en/near.md")]
+    assert len(errors) == MAX_PAGE_ERRORS + 1 == page.count('<p class="hm-error">'), logged
+    more = count - MAX_PAGE_ERRORS
+    assert errors[-1] == (f"docs/en/near.md: {more} more errors on this page not shown: "
+                          f"fix the {MAX_PAGE_ERRORS} above first")
+    assert page.startswith(NEAR_INSERTS[name] * count)  # the text itself is kept as written
+
+
+def test_one_error_past_the_cap_is_one_more_error():
+    _, logged = build_page("{hm x\n" * (MAX_PAGE_ERRORS + 1))
+    assert logged[-1].startswith("docs/en/near.md: 1 more error on this page not shown")
+    _, logged = build_page("{hm x\n" * MAX_PAGE_ERRORS)
+    assert len(logged) == MAX_PAGE_ERRORS and "more" not in logged[-1]
+
+
+@pytest.mark.parametrize("name", sorted(NEAR_INSERTS))
+def test_a_page_of_near_inserts_costs_markdown_work_linear_in_its_size(name):
+    small, large = (raw_html_work(build_page(NEAR_INSERTS[name] * count)[0]) for count in (400, 800))
+    assert small > 0 and large <= 2.2 * small, (small, large)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("piece", ["{{HM x}} ", "{{hm code}} ", "{{hm move 99}}\n", BLOCK])
 def test_a_large_page_of_inserts_or_blocks_is_rendered_with_every_error(tmp_path, piece):
@@ -212,5 +292,6 @@ def test_a_large_page_of_inserts_or_blocks_is_rendered_with_every_error(tmp_path
     count = 300 if piece == BLOCK else 20_000
     rendered = render_markdown(piece * count, context)
     failing = piece.startswith(("{{HM", "{{hm move"))
-    assert len(rendered.errors) == (count if failing else 0)
+    assert len(rendered.errors) + rendered.errors.more == (count if failing else 0)
+    assert len(rendered.errors) == (MAX_PAGE_ERRORS if failing else 0)
     assert len(rendered.slots) == (count if piece == BLOCK else 0)

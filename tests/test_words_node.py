@@ -28,7 +28,19 @@ def test_the_game_writes_every_shared_word_as_the_pages_do():
         "languages": languages, "lists": languages * (len(corpus.LISTS) + 3), "cards": languages * 52,
         "card_from": languages * len(SOURCES),
         "plurals": languages * len(corpus.GAME_PLURALS) * len(corpus.PLURAL_COUNTS),
+        "code_errors": languages * len(CHARACTER_ERRORS),
     }
+
+
+CHARACTER_ERRORS = [case for case in corpus.load(DATA / "codes.jsonl")
+                    if case.get("kind") in ("character", "letter")]
+
+
+def test_the_vectors_name_invisible_characters_by_their_code_point():
+    named = {case["input"]: case["char"] for case in CHARACTER_ERRORS}
+    assert named["\u2066HM1-N-AAAAAAB"] == "U+2066"  # the issue's: raw, it showed as “⁦”
+    assert named["HM1-N-AAA\x7fAAB"] == "U+007F" and named["HM1-N-AAA\u3164AAB"] == "U+3164"
+    assert named["HM1-N-AAAßAAB"] == "ß" and named["HM1-N-AAA\U0001F600AAB"] == "\U0001F600"
 
 
 def test_every_plural_the_game_says_is_in_the_vectors():

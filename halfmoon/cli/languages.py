@@ -12,33 +12,36 @@ with the ``git diff`` that shows what changed.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
-import re
+import os
+import shutil
 import sys
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import i18n, typography
-from ..files import read_regular, write_atomic
+from ..errors import HalfMoonError
+from ..files import write_atomic
 from ..i18n import (
     DEFAULT_LANGUAGE,
     PLACEHOLDER,
     Message,
     TranslationError,
+    english_outliers,
     language_locale,
     load_messages,
+    placeholder_faults,
     plural_categories,
 )
+from ..typography import read_page
+from .frontmatter import front_matter_problem, translated_from, with_translated_from
 from .siteconfig import Site, SiteLanguage, read_site, with_language_entry
 
 UNTRANSLATED = "[untranslated] "
-# YAML front matter: "---", its lines, then "---" or "..." (YAML's end of document), the
-# closing line's newline optional at the end of the file.
-FRONT_MATTER = re.compile(
-    r"\A(?:\ufeff)?---[ \t]*\n(?P<body>.*?\n)?(?P<close>---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
 MAX_NAME = 100  # characters of a language's name in the language switcher
-TRANSLATED_FROM = re.compile(r"^translated_from:[ \t]*(?P<value>\S*)[ \t]*$", re.M)
 NOT_YET = "untranslated"
 
 
@@ -102,13 +105,10 @@ def run_new_language(args: argparse.Namespace) -> int:
 
     palette = [UNTRANSLATED + label for label in site.default.palette_labels]
     config_text = with_language_entry(args.config, code, name, palette)  # checked before any write
-    copies = {page: with_translated_from(_page_text(english / page), NOT_YET) for page in pages}
-
-    write_atomic(catalog_path, json.dumps(untranslated_catalog(code), ensure_ascii=False, indent=2) + "\n")
-    for page, text in copies.items():
-        (pages_dir / page).parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(pages_dir / page, text)
-    write_atomic(args.config, config_text)
+    copies = {page: with_translated_from(read_page(english / page), NOT_YET, str(english / page))
+              for page in pages}
+    catalog_text = json.dumps(untranslated_catalog(code), ensure_ascii=False, indent=2) + "\n"
+    add_language_files(catalog_path, catalog_text, pages_dir, copies, args.config, config_text)
 
     print(f"{name} ({code}) added, every text marked {UNTRANSLATED.strip()}:")
     print(f"  {catalog_path}  (plural forms: {', '.join(plural_categories(code))})")
@@ -118,6 +118,41 @@ def run_new_language(args: argparse.Namespace) -> int:
     print("Next: translate them, then `halfmoon mark-translated` each page; "
           "`halfmoon translation-status` lists what is left.")
     return 0
+
+
+def add_language_files(catalog_path: Path, catalog_text: str, pages_dir: Path,
+                       pages: dict[str, str], config: Path, config_text: str) -> None:
+    """Write a new language's catalog, pages and configuration all together or not at all.
+
+    The pages are written into a hidden folder beside their own, which is renamed into place;
+    the configuration, which makes the language part of the site, comes last. If any step
+    fails (a full disk, Ctrl-C), what was written is removed again, so the same command can
+    simply be run once more."""
+    staged = Path(tempfile.mkdtemp(prefix=".hm-new-", dir=pages_dir.parent))
+    written: list[Path] = []
+    try:
+        for page, text in pages.items():
+            (staged / page).parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(staged / page, text)
+        write_atomic(catalog_path, catalog_text)
+        written.append(catalog_path)
+        os.rename(staged, pages_dir)  # refused if pages_dir has appeared since (and is not empty)
+        written.append(pages_dir)
+        write_atomic(config, config_text)
+    except BaseException as error:
+        for path in (staged, *reversed(written)):
+            with contextlib.suppress(OSError):
+                if path.is_dir():
+                    shutil.rmtree(path)
+                else:
+                    path.unlink()
+        if isinstance(error, OSError):
+            raise TranslationError(f"cannot add the language: {error.strerror or error}"
+                                   f"{f' ({error.filename})' if error.filename else ''}; "
+                                   "nothing was added") from None
+        if isinstance(error, HalfMoonError):
+            raise TranslationError(f"{error}; nothing was added") from None
+        raise
 
 
 def untranslated_catalog(code: str) -> dict[str, Message]:
@@ -176,46 +211,14 @@ def git_blob_hash(data: bytes) -> str:
     return hashlib.sha1(b"blob %d\0" % len(data) + data, usedforsecurity=False).hexdigest()
 
 
-def translated_from(text: str) -> str | None:
-    """The ``translated_from:`` value of a page's front matter, or None."""
-    front = FRONT_MATTER.match(text)
-    if front is None:
-        return None
-    found = TRANSLATED_FROM.search(front["body"] or "")
-    return found["value"] if found else None
-
-
-def with_translated_from(text: str, value: str) -> str:
-    """``text`` with ``translated_from: value`` in its front matter (added or replaced)."""
-    line = f"translated_from: {value}"
-    front = FRONT_MATTER.match(text)
-    if front is None:
-        return f"---\n{line}\n---\n\n{text}"
-    body = front["body"] or ""
-    if TRANSLATED_FROM.search(body):
-        body = TRANSLATED_FROM.sub(line, body, count=1)
-    else:
-        body += line + "\n"
-    return f"---\n{body}{front['close']}\n" + text[front.end():]
-
-
 def run_mark_translated(args: argparse.Namespace) -> int:
     site = read_site(args.config)
     for page in args.pages:
         lang, english = english_source(site, page)
-        value = git_blob_hash(english.read_bytes())
-        write_atomic(page, with_translated_from(_page_text(page), value))
+        value = git_blob_hash(read_page(english).encode("utf-8"))
+        write_atomic(page, with_translated_from(read_page(page), value, str(page)))
         print(f"{page}: translates {english} as it is now ({value[:12]})")
     return 0
-
-
-def _page_text(page: Path) -> str:
-    data = read_regular(page)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise TranslationError(f"{page}: not UTF-8 text (byte {error.start + 1} is "
-                               f"0x{data[error.start]:02x}); save it as UTF-8") from None
 
 
 def check_theme_language(code: str) -> None:
@@ -242,10 +245,12 @@ def english_source(site: Site, page: Path) -> tuple[SiteLanguage, Path]:
     lang = site.language(relative.parts[0]) if len(relative.parts) > 1 else None
     if lang is None or lang.default:
         raise TranslationError(f"{page}: not in the folder of a translated language")
-    if not page.is_file():
+    # Only what is absent is "no such page": a folder, a pipe or a device is named as such
+    # when it is read (typography.read_page).
+    if not page.exists():
         raise TranslationError(f"{page}: no such page")
     english = site.docs_dir / site.default.code / Path(*relative.parts[1:])
-    if not english.is_file():
+    if not english.exists():
         raise TranslationError(f"{page}: there is no English page {english} it translates")
     return lang, english
 
@@ -271,8 +276,9 @@ def run_translation_status(args: argparse.Namespace) -> int:
           + (f"{len(slips)} typographic slip(s) to mend" if slips else "typography right"))
     for line in slips:
         print(f"  {line}")
+    english_own = english_slips(site, english)
     for lang in site.translations:
-        status = language_status(site, lang, english)
+        status = language_status(site, lang, english, english_own)
         unfinished += bool(status.todo)
         verdict = f"{len(status.todo)} to do" if status.todo else "complete"
         print(f"{lang.code} ({lang.name}): {verdict}")
@@ -286,13 +292,27 @@ def run_translation_status(args: argparse.Namespace) -> int:
     return 0
 
 
-def language_status(site: Site, lang: SiteLanguage, english: dict[str, Message]) -> LanguageStatus:
+def english_slips(site: Site, english: dict[str, Message]) -> frozenset[str]:
+    """The keys where English, not the translations, has the placeholders wrong (i18n.english_outliers)."""
+    translations = {}
+    for lang in site.translations:
+        path = i18n.catalog_dir() / f"{lang.code}.json"
+        if path.is_file():
+            translations[lang.code] = load_messages(path)
+    return english_outliers(translations, english)
+
+
+def language_status(site: Site, lang: SiteLanguage, english: dict[str, Message],
+                    slips: frozenset[str] = frozenset()) -> LanguageStatus:
     status = LanguageStatus(lang)
     path = i18n.catalog_dir() / f"{lang.code}.json"
     if not path.is_file():
         status.todo.append(f"no catalog {path}")
     else:
         messages = load_messages(path)
+        here = Path.cwd()
+        status.todo += [f"{_near(fault.path or path, here)}:{fault.line}: {fault.reason}"
+                        for fault in placeholder_faults(path, messages, english, slips)]
         for key in english:
             if key not in messages:
                 status.todo.append(f"message {key!r} is missing")
@@ -334,13 +354,20 @@ def _page_todo(site: Site, lang: SiteLanguage, page: str) -> list[str]:
     english = site.docs_dir / site.default.code / page
     if not translated.is_file():
         return [f"page {translated} is missing"]
-    recorded = translated_from(translated.read_text(encoding="utf-8", errors="replace"))
+    try:
+        text = read_page(translated)
+    except HalfMoonError as error:
+        return [str(error)]
+    problem = front_matter_problem(text)
+    if problem is not None:
+        return [f"page {translated}: {problem}"]
+    recorded = translated_from(text)
     if recorded == NOT_YET:
         return [f"page {translated} is untranslated"]
     if recorded is None:
         return [f"page {translated} does not say which English version it translates "
                 f"(when it matches {english}: halfmoon mark-translated {translated})"]
-    current = git_blob_hash(english.read_bytes()) if english.is_file() else None
+    current = git_blob_hash(read_page(english).encode("utf-8")) if english.is_file() else None
     if recorded != current:
         return [f"page {translated}: {english} changed since it was translated "
                 f"(see: git diff {recorded[:12]} {(current or '')[:12]}; then "

@@ -13,6 +13,7 @@ from typing import Any
 
 import yaml
 
+from ..files import InputFileError, read_text_input
 from ..i18n import TranslationError, text_direction
 
 
@@ -77,14 +78,25 @@ _Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix
 _Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
 
 
-def read_site(config: Path) -> Site:
-    """The languages of the site configured by ``config`` (an mkdocs.yml)."""
+MAX_CONFIG_BYTES = 1024 * 1024  # the project's mkdocs.yml is some 10 kB
+
+
+def config_text(config: Path) -> str:
+    """The text of ``config``, read as every input is: a regular file of bounded size, UTF-8
+    (a named pipe is refused, not waited on; ``/dev/zero`` is refused, not read for ever)."""
     try:
-        data = yaml.load(config.read_text(encoding="utf-8"), Loader=_Loader)  # noqa: S506
+        return read_text_input(config, MAX_CONFIG_BYTES, "site configuration")
+    except InputFileError as error:
+        raise SiteConfigError(str(error)) from None
+
+
+def read_site(config: Path, text: str | None = None) -> Site:
+    """The languages of the site configured by ``config`` (an mkdocs.yml), whose ``text`` is
+    read here unless given."""
+    try:
+        data = yaml.load(config_text(config) if text is None else text, Loader=_Loader)  # noqa: S506
     except yaml.YAMLError as error:
         raise SiteConfigError(f"{config}: not YAML: {str(error).splitlines()[0]}") from None
-    except UnicodeDecodeError as error:
-        raise SiteConfigError(f"{config}: not UTF-8 text (byte {error.start + 1})") from None
     return _site_of(data, config)
 
 
@@ -164,8 +176,8 @@ def with_language_entry(config: Path, code: str, name: str, palette: Sequence[st
     """mkdocs.yml's text with the i18n entry of ``code`` after the last language, edited as
     text (comments and layout stay); the result is read back and must give the site it had
     plus exactly that language, else nothing is written and the error says what to add."""
-    text = config.read_text(encoding="utf-8")
-    before = read_site(config)
+    text = config_text(config)
+    before = read_site(config, text)
     edited = _edited_text(text, config, code, name, palette)
     try:
         data = yaml.load(edited, Loader=_Loader)  # noqa: S506

@@ -101,6 +101,9 @@ class Build:
                           strategy=self.strategy, palette=self.palette)
         rendered = render_markdown(markdown, context)
         shown = [self.report(error, source.path, offset=source.offset) for error in rendered.errors]
+        more = rendered.errors.more_line()
+        if more is not None:
+            shown.append(self.report(more, source.path))
         return rendered.markdown + "".join(shown), rendered.slots
 
     def generator_line(self, lang: str) -> str:

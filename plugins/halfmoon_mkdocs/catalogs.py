@@ -43,15 +43,38 @@ def catalog_fault(lang: str, message: str) -> SourceError:
     return SourceError(message, path=shown_path(i18n.catalog_dir() / f"{lang}.json"))
 
 
+def placeholder_errors(catalogs: dict[str, Catalog]) -> list[SourceError]:
+    """A message that lacks a placeholder of its English message (or has one English lacks),
+    each an error at its catalog's file and line: filling it would drop the value unseen."""
+    reference = catalogs.get(i18n.DEFAULT_LANGUAGE)
+    if reference is None:
+        return []
+    errors = []
+    translations = {lang: catalog.messages for lang, catalog in catalogs.items()
+                    if lang != i18n.DEFAULT_LANGUAGE}
+    english_slips = i18n.english_outliers(translations, reference.messages)
+    for lang, messages in translations.items():
+        path = i18n.catalog_dir() / f"{lang}.json"
+        try:
+            faults = i18n.placeholder_faults(path, messages, reference.messages, english_slips)
+        except (HalfMoonError, OSError) as error:  # changed since it was read: the next build says
+            faults = [TranslationError(str(error), path)]
+        errors += [SourceError(fault.reason, fault.line, shown_path(fault.path or path))
+                   for fault in faults]
+    return errors
+
+
 def published(languages: tuple[str, ...]) -> tuple[dict[str, bytes], list[SourceError]]:
-    """Each catalog as the browser game receives it, and the errors of those that fail."""
+    """Each catalog as the browser game receives it, and the errors of those that fail (a
+    message without a placeholder of its English message is an error too, but published)."""
     texts: dict[str, bytes] = {}
+    read: dict[str, Catalog] = {}
     errors = []
     for lang in languages:
         try:
-            messages = dict(checked_catalog(lang).messages)
+            read[lang] = checked_catalog(lang)
         except SourceError as error:
             errors.append(error)
             continue
-        texts[lang] = (json.dumps(messages, ensure_ascii=False, indent=1) + "\n").encode()
-    return texts, errors
+        texts[lang] = (json.dumps(dict(read[lang].messages), ensure_ascii=False, indent=1) + "\n").encode()
+    return texts, errors + placeholder_errors(read)

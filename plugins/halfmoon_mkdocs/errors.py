@@ -23,3 +23,33 @@ class SourceError(Exception):
 
     def __str__(self) -> str:
         return located(self.message, self.path, self.line)
+
+
+MAX_PAGE_ERRORS = 20  # errors a page shows and logs; the rest are counted in one line
+
+
+class PageErrors(list[SourceError]):
+    """A page's errors: the first ``limit`` are kept, the others only counted in ``more``.
+
+    A page of 100,000 near-inserts would otherwise put 100,000 error paragraphs into its
+    HTML, and Python-Markdown's raw-HTML reader copies the rest of the page at each of them
+    (time quadratic in the page's size)."""
+
+    def __init__(self, limit: int = MAX_PAGE_ERRORS) -> None:
+        super().__init__()
+        self.limit = limit
+        self.more = 0
+
+    def append(self, error: SourceError) -> None:
+        if len(self) < self.limit:
+            super().append(error)
+        else:
+            self.more += 1
+
+    def more_line(self) -> SourceError | None:
+        """The one error that says how many more were found, or None when none were left out."""
+        if not self.more:
+            return None
+        noun = "error" if self.more == 1 else "errors"
+        return SourceError(f"{self.more} more {noun} on this page not shown: fix the "
+                           f"{len(self)} above first")

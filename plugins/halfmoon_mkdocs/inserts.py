@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from halfmoon.errors import quoted
+from halfmoon.errors import ECHO_LIMIT, quoted
 
 from .errors import SourceError
 
@@ -62,7 +62,7 @@ def _read_insert(text: str, match: re.Match[str], end: int, counter: _LineCounte
     opening = match.group()
     closing = _BRACE.search(text, match.end(), end)
     stop = closing.start() if closing else end
-    shown = quoted(text[start : min(stop + 2, end)])
+    shown = quoted(text[start : min(stop + 2, end, start + ECHO_LIMIT + 1)])  # no more is echoed
     if opening != "{{hm":
         what = ("opens with one brace" if not opening.startswith("{{") else
                 "opens with more than two braces" if opening.startswith("{{{") else

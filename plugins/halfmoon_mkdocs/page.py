@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from .blocks import segments
 from .context import Context
-from .errors import SourceError
+from .errors import PageErrors, SourceError
 from .inline import replace_inserts
 from .render import BLOCKS, render_block
 from .words import UNIT_CLASS
@@ -21,11 +21,12 @@ from .words import UNIT_CLASS
 
 @dataclass
 class Rendered:
-    """The page's Markdown with placeholders, the HTML for each, and the errors met."""
+    """The page's Markdown with placeholders, the HTML for each, and the errors met (the
+    first few, and how many more)."""
 
     markdown: str
     slots: dict[str, str] = field(default_factory=dict)
-    errors: list[SourceError] = field(default_factory=list)
+    errors: PageErrors = field(default_factory=PageErrors)
 
 
 def render_markdown(markdown: str, context: Context) -> Rendered:

@@ -4,8 +4,5 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-/work/runs/winnability}
-for k in 1 2; do
-    # Only whole lines: a line being written right now is left for the next save.
-    head -n "$(wc -l < "$out/shard-$k-of-2.jsonl")" "$out/shard-$k-of-2.jsonl" | gzip -9n > "$here/shard-$k-of-2.jsonl.gz"
-done
+. "$here/../save_shards.sh"
 ls -l "$here"/*.jsonl.gz

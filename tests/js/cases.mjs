@@ -8,7 +8,7 @@ export function parseCodes(E, texts) {
       const code = E.parseDealCode(text);
       return { code: code.code, number: code.number };
     } catch (error) {
-      return { kind: error.kind, position: error.position };
+      return { kind: error.kind, position: error.position, char: error.char };
     }
   });
 }

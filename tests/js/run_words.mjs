@@ -10,7 +10,8 @@ import { loadGameModule } from "./load_engine.mjs";
 import { parseLines } from "./vectors.mjs";
 
 const [data, catalogs, game] = process.argv.slice(2);
-const { Catalog } = await loadGameModule("i18n.js", game);
+const { Catalog, codeErrorText } = await loadGameModule("i18n.js", game);
+const { parseDealCode } = await loadGameModule("engine.js", game);
 
 const bad = [];
 const counts = { languages: 0, lists: 0, cards: 0, card_from: 0, plurals: 0 };
@@ -46,6 +47,19 @@ for (const want of parseLines(readFileSync(join(data, "words.jsonl"), "utf8"))) 
       expect(`${at}${want.plural} ${count}`, catalog.plural(want.plural, count), text);
     }
   } else bad.push(`unknown case ${JSON.stringify(want)}`);
+}
+// The code field and the lookup name the character at fault as the Python engine does: an unseen
+// one (an isolate, a control) by its code point, "U+2066" (codes.jsonl's "char").
+counts.code_errors = 0;
+for (const want of parseLines(readFileSync(join(data, "codes.jsonl"), "utf8"))) {
+  if (want.kind !== "character" && want.kind !== "letter") continue;
+  let error = null;
+  try { parseDealCode(want.input); } catch (caught) { error = caught; }
+  for (const [lang, catalog] of catalogOf) {
+    counts.code_errors++;
+    const text = error ? codeErrorText(catalog, error) : "(accepted)";
+    if (!text.includes(want.char)) bad.push(`${lang} code error of ${JSON.stringify(want.input)}: ${JSON.stringify(text)} does not name ${want.char}`);
+  }
 }
 console.log(JSON.stringify({ bad, counts }));
 process.exitCode = bad.length ? 1 : 0;

@@ -108,6 +108,23 @@ const CASES = {
     storage.quota = Infinity;
     return { refused, unchanged, after: S.backupData() };
   },
+  /** Statistics stored as `text` (any JSON, as another build or a hand may leave them), exported: the file's text. */
+  exportRaw: (text) => {
+    storage.clear();
+    localStorage.setItem(S.STATS_KEY, text);
+    return B.writeBackup(S.backupData(), new Date(0));
+  },
+  /** Storage holding `here`, a game played and won: the statistics then, as stored and read back. */
+  win: (here) => {
+    store(here);
+    S.updateStats((stats) => { stats.played++; });
+    S.updateStats((stats) => {
+      stats.won = Math.min(stats.played, stats.won + 1);
+      stats.streak++;
+      stats.bestStreak = Math.max(stats.bestStreak, stats.streak);
+    });
+    return S.loadStats();
+  },
   /** Storage holding `here`, exported: the file's text. */
   export: (here) => {
     store(here);

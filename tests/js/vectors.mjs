@@ -44,6 +44,8 @@ function checkCodes(E, cases, bad) {
       if (!want.kind) bad.push(`valid code ${shown} rejected: ${error.message}`);
       else if (!(error instanceof E.DealCodeError) || error.kind !== want.kind || error.position !== want.position) {
         bad.push(`code ${shown}: ${error.kind}@${error.position}, want ${want.kind}@${want.position}`);
+      } else if (error.char !== want.char) {
+        bad.push(`code ${shown}: the message names ${JSON.stringify(error.char)}, want ${JSON.stringify(want.char)}`);
       }
     }
   }

@@ -153,7 +153,7 @@ class PlayController {
   refuseBackup(error) {
     const reason = this.t(`game.backup.error.${error.kind}`, {
       size: this.catalog.number(MAX_BACKUP_BYTES / 1024), version: error.detail,
-      supported: String(BACKUP_VERSION),
+      supported: String(BACKUP_VERSION), most: this.catalog.number(Number.MAX_SAFE_INTEGER),
     });
     this.view.say(`${reason} ${this.t("game.backup.kept")}`);
     this.view.openDialog({
@@ -168,7 +168,8 @@ class PlayController {
     try {
       store.restoreBackup(backup, mode, { stats: mergeStats, games: mergeGames });
     } catch (error) {
-      if (!(error instanceof store.RestoreError)) throw error;
+      // A merge whose counts would pass 2^53 - 1 (BackupError "too_many"), a full storage…
+      if (!(error instanceof store.RestoreError || error instanceof BackupError)) throw error;
       return this.refuseBackup(error);
     }
     this.stats = null;

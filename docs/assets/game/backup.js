@@ -19,7 +19,11 @@ export const MAX_BACKUP_GAMES = 20;
 const MAX_PLAY_TIME = 1000 * 60 * 60 * 24 * 30; // as storage.js
 const MAX_MOVES = 52; // each move takes at least two of the 104 cards
 
-/** Why a file is refused: kind is "too_large", "not_json", "foreign", "newer" or "damaged". */
+/**
+ * Why a file is refused: kind is "too_large", "not_json", "foreign", "newer" or "damaged"; or,
+ * for a merge, "too_many" (the counts together would pass Number.MAX_SAFE_INTEGER, which a
+ * number no longer holds exactly: stored, it would read back as 0).
+ */
 export class BackupError extends Error {
   constructor(kind, detail = "") {
     super(detail ? `${kind}: ${detail}` : kind);
@@ -87,8 +91,8 @@ function readStats(stats) {
   for (const name of ["played", "won", "streak", "bestStreak"]) {
     if (!isCount(stats[name])) damaged(`stats.${name}`);
   }
-  if (stats.won > stats.played) damaged("stats.won > stats.played");
-  if (stats.streak > stats.bestStreak) damaged("stats.bestStreak");
+  const problem = statsProblem(stats);
+  if (problem) damaged(problem);
   if (!isObject(stats.fastest)) damaged("stats.fastest");
   const fastest = {};
   for (const [code, time] of Object.entries(stats.fastest)) {
@@ -97,6 +101,18 @@ function readStats(stats) {
   }
   const { played, won, streak, bestStreak } = stats;
   return { played, won, streak, bestStreak, fastest };
+}
+
+/**
+ * What makes `stats` (whole-number counts) statistics no play could give, as a whole: more
+ * games won than played, a current streak longer than the best one, a best streak longer than
+ * the games won (a streak is games won one after another). Null when they can be.
+ */
+export function statsProblem({ played, won, streak, bestStreak }) {
+  if (won > played) return "stats.won > stats.played";
+  if (streak > bestStreak) return "stats.streak > stats.bestStreak";
+  if (bestStreak > won) return "stats.bestStreak > stats.won";
+  return null;
 }
 
 function readGames(games) {
@@ -140,6 +156,8 @@ export function mergeStats(here, file) {
     if (!(code in fastest) || time < fastest[code]) fastest[code] = time;
   }
   const played = here.played + file.played;
+  // Past 2^53 - 1 a number no longer counts one by one: refused, before anything is written.
+  if (!Number.isSafeInteger(played)) throw new BackupError("too_many", String(Number.MAX_SAFE_INTEGER));
   const streak = Math.max(here.streak, file.streak);
   return {
     played, won: Math.min(played, here.won + file.won), streak,

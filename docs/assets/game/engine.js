@@ -86,6 +86,26 @@ export class DealCodeError extends Error {
     this.position = position;
     this.reason = reason;
   }
+
+  /** The character at `position` as the message names it (shownChar), or null (errors.DealCodeError.char). */
+  get char() {
+    const char = this.position ? Array.from(this.input)[this.position - 1] : undefined;
+    return char === undefined ? null : shownChar(char);
+  }
+}
+
+// What Python's str.isprintable() refuses (controls, format characters, surrogates, private and
+// unassigned code points, every separator but the space), combining marks alone, and the letters
+// drawn as nothing (halfmoon.errors.BLANK_LETTERS: Hangul fillers, the braille blank).
+const UNSEEN = /^[\p{C}\p{Z}\p{Mn}\p{Me}\u115f\u1160\u3164\uffa0\u2800]$/u;
+
+/**
+ * One character as a message names it: itself when it can be seen, else its code point ("U+2066"),
+ * as halfmoon.errors.shown_char does (tests/data/codes.jsonl holds both to one answer).
+ */
+export function shownChar(char) {
+  if (char === " " || !UNSEEN.test(char)) return char;
+  return `U+${char.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
 /** SplitMix64 seeded with `state` (a BigInt): returns next() giving 64-bit BigInts. */

@@ -76,9 +76,9 @@ export async function loadCatalog(element) {
 
 /** The message for a DealCodeError (engine.js), in the catalog's language. */
 export function codeErrorText(catalog, error) {
-  const char = error.position ? Array.from(error.input)[error.position - 1] ?? "" : "";
+  // An invisible character (an isolate, a control) is named by its code point: "U+2066".
   return catalog.text(`game.code_error.${error.kind}`, {
-    position: error.position ?? "", char: catalog.isolate(char),
+    position: error.position ?? "", char: catalog.isolate(error.char ?? ""),
   });
 }
 

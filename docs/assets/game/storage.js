@@ -91,9 +91,22 @@ export function loadStats() {
   if (isObject(saved.fastest)) {
     for (const [code, time] of Object.entries(saved.fastest)) if (playTime(time) > 0) fastest[code] = time;
   }
-  const stats = { played: count(saved.played), won: count(saved.won), streak: count(saved.streak), bestStreak: count(saved.bestStreak), fastest };
+  return whole({ played: count(saved.played), won: count(saved.won), streak: count(saved.streak), bestStreak: count(saved.bestStreak), fastest });
+}
+
+/**
+ * `stats` made whole as play makes them (backup.js's statsProblem finds none, so an export always
+ * imports): games won at most those played, the current streak at most the best one, the best
+ * one at most the games won. A count past Number.MAX_SAFE_INTEGER stays there: beyond it a
+ * number no longer counts one by one, and stored it would read back as 0.
+ */
+function whole(stats) {
+  for (const name of ["played", "won", "streak", "bestStreak"]) {
+    if (!Number.isSafeInteger(stats[name])) stats[name] = stats[name] > 0 ? Number.MAX_SAFE_INTEGER : 0;
+  }
   stats.won = Math.min(stats.won, stats.played);
-  stats.bestStreak = Math.max(stats.bestStreak, stats.streak);
+  stats.bestStreak = Math.min(Math.max(stats.bestStreak, stats.streak), stats.won);
+  stats.streak = Math.min(stats.streak, stats.bestStreak);
   return stats;
 }
 
@@ -101,6 +114,7 @@ export function loadStats() {
 export function updateStats(update) {
   const stats = loadStats();
   update(stats);
+  whole(stats);
   if (!newer(STATS_KEY, 1)) write(STATS_KEY, { version: 1, ...stats });
   return stats;
 }
