@@ -164,12 +164,15 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):
                        json.dumps(manifest, ensure_ascii=False, indent=1) + "\n")
         prefixes = [language_prefix(lang, config) for lang in site_languages(config)]
         start_pages = [prefix + self.config.start_page for prefix in prefixes]
-        offline_pages = {prefix: prefix + self.config.offline_page for prefix in prefixes}
         if self.serving:
             (site / WORKER).unlink(missing_ok=True)
         # mkdocs-static-i18n calls this once per language: the worker is written once
         # every language is there (and written again, the same or fuller, after that).
-        elif all(_file_of(site, page).exists() for page in [*start_pages, *offline_pages.values()]):
+        elif all(_file_of(site, page).exists() for page in start_pages):
+            # A site without an offline page still works offline; a page not kept then gets
+            # the worker's one plain sentence.
+            offline_pages = {prefix: prefix + self.config.offline_page for prefix in prefixes
+                             if _file_of(site, prefix + self.config.offline_page).exists()}
             build = _page_build(config)
             unused = superseded(Path(config.docs_dir), build.stylesheets) if build else []
             write_worker(site, start_pages, search_languages(config), unused=unused,

@@ -48,12 +48,14 @@ async function keep(cache, request, response) {
   await cache.put(request, new Response(body, { status, statusText, headers }));
 }
 
-/** The offline page in the language of the address asked for, which it names. */
+/** The offline page in the language of the address asked for, which it names (null for a
+ * site without offline pages). */
 function offlinePage(url) {
   const path = url.href.slice(self.registration.scope.length);
   const folder = Object.keys(OFFLINE_PAGES).filter((prefix) => path.startsWith(prefix))
-    .sort((a, b) => b.length - a.length)[0] ?? "";
-  const page = new URL(OFFLINE_PAGES[folder] ?? Object.values(OFFLINE_PAGES)[0], self.registration.scope);
+    .sort((a, b) => b.length - a.length)[0];
+  if (folder === undefined) return null;
+  const page = new URL(OFFLINE_PAGES[folder], self.registration.scope);
   page.searchParams.set("page", url.pathname + url.search);
   return page.href;
 }
@@ -81,8 +83,8 @@ async function networkFirst(event) {
     const cached = (await cache.match(request)) ?? (await cache.match(request, { ignoreSearch: true }));
     if (cached) return cached;
     if (request.mode === "navigate") {
-      const url = new URL(request.url);
-      if (await cache.match(offlinePage(url), { ignoreSearch: true })) return Response.redirect(offlinePage(url), 302);
+      const page = offlinePage(new URL(request.url));
+      if (page && await cache.match(page, { ignoreSearch: true })) return Response.redirect(page, 302);
       return new Response(UNREACHABLE, { status: 503, headers: { "content-type": "text/plain; charset=utf-8" } });
     }
     // A page the browser fetches ahead (Firefox follows <link rel="next">), or any other
