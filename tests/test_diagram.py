@@ -24,7 +24,7 @@ from halfmoon.cli import main
 from halfmoon.cli.siteconfig import site_language_codes
 from halfmoon.diagram import HEIGHT, SLOT_BOXES, WIDTH, DiagramError, render_svg, text_alternative
 from halfmoon.diagram.png import svg_to_png, write_png
-from halfmoon.diagram.svg import COUNT_X, DIGIT_HEIGHT, LABEL_ADVANCE, LABEL_X, LABEL_Y
+from halfmoon.diagram.svg import COUNT_XS, DIGIT_HEIGHT, LABEL_ADVANCE, LABEL_X, LABEL_Y
 from halfmoon.i18n import FSI, LRI, PDI, catalog, text_direction
 from halfmoon.moves import PILE_SOURCES, RESERVE_SOURCES, SOURCES
 
@@ -149,7 +149,9 @@ def read_diagram(svg: str) -> dict[str, Slot]:
             if "hm-card" in look or "hm-empty" in look:
                 boxes.append((use, look, (float(use.get("x")), float(use.get("y")), width, height)))
     for name, x, y, _ in labels:
-        under = [b for b in boxes if b[2][0] <= x <= b[2][0] + width and 0 < y - b[2][1] - height < 25]
+        # A label starts under its card's left edge, or as far left of it as LABEL_X says.
+        under = [b for b in boxes
+                 if b[2][0] + min(0, LABEL_X) <= x <= b[2][0] + width and 0 < y - b[2][1] - height < 25]
         assert len(under) == 1, f"label {name} is not under exactly one card or outline"
         use, look, box = under[0]
         slot = Slot(name, box)
@@ -541,7 +543,7 @@ def picture_problems(image: Image.Image, position: Position, marks=frozenset()) 
         # Where the module draws the label's first two glyphs and the middle of the count.
         top = y + LABEL_Y - DIGIT_HEIGHT
         label = ink(image, (x + LABEL_X, top, 2 * LABEL_ADVANCE["0"], DIGIT_HEIGHT))
-        count = ink(image, (x + COUNT_X - 4, top + 1, 8, DIGIT_HEIGHT - 2))
+        count = ink(image, (x + COUNT_XS[source] - 4, top + 1, 8, DIGIT_HEIGHT - 2))
         ring = ink(image, (x - 4, y - 4, w + 8, 4))
         if label["dark"] < 0.04 or count["dark"] < 0.1:
             problems.append(f"{source}: label {label['dark']:.2f} or count {count['dark']:.2f} missing")
@@ -853,3 +855,32 @@ def test_a_catalog_word_xml_cannot_hold_is_an_error_naming_the_language(monkeypa
     won = Record.parse(path.read_text(encoding="utf-8")).replay()
     with pytest.raises(DiagramError, match=r"text alternative \(en\) has a control character \(U\+0007\)"):
         render_svg(won, lang="en")
+
+
+def test_a_pile_s_number_and_its_count_read_as_two_and_as_one_pile_s():
+    """On a phone a pile's number ran into its count's badge ("10⑧", issue 40): each label
+    stands at least 5 units clear of its own badge, and the next card's label further still."""
+    root = ET.fromstring(render_svg(Position(DealCode.parse("HM1-N-AAAAAAB"))))
+    label = next(t for t in root.iter(f"{SVG}text") if "hm-label" in classes(t))
+    badge = next(p for p in root.iter(f"{SVG}path") if "hm-badge" in classes(p))
+    style = ET.tostring(root, encoding="unicode")
+    radius = float(re.search(r"stroke-width:(\d+)px;stroke-linecap:round", style).group(1)) / 2
+    centres, x, y = [], 0.0, 0.0
+    for command, dx, dy in re.findall(r"([Mm])(-?[\d.]+)\s*(-?[\d.]+)h0", badge.get("d")):
+        x, y = (float(dx), float(dy)) if command == "M" else (x + float(dx), y + float(dy))
+        centres.append((x, y))
+    ends, starts, at = [], [], 0
+    chars = glyphs(label)
+    for source in SOURCES:  # the labels in the order of the sources, a glyph per character
+        first, last = chars[at], chars[at + len(source) - 1]
+        starts.append((first[1], first[2]))
+        ends.append((last[1] + LABEL_ADVANCE[last[0]], last[2]))
+        at += len(source)
+    assert len(centres) == len(SOURCES) == len(starts)
+    own = {source: cx - radius - end
+           for source, (end, _), (cx, _) in zip(SOURCES, ends, centres, strict=True)}
+    assert min(own.values()) >= 5, own
+    for source, (_, row), (cx, _) in zip(SOURCES, ends, centres, strict=True):
+        following = [sx - (cx + radius) for sx, sy in starts if sy == row and sx > cx]
+        if following:  # the gap between two piles is wider than any between a number and its count
+            assert min(following) > max(5, min(own.values())), (source, min(following))

@@ -83,3 +83,73 @@ def test_every_card_reads_on_its_face_and_axe_finds_nothing(context_for, site_ur
     assert lowest[0] >= 4.5, lowest
     assert page.locator(".hm-game .hm-cell[data-dimmed]").count() > 0
     assert axe_violations(page) == []
+
+
+# The site's diagrams' colours (halfmoon.css, light scheme): red, black, blue, green.
+DIAGRAM_RED, DIAGRAM_BLACK = "rgb(198, 40, 40)", "rgb(26, 26, 26)"
+DIAGRAM_FOUR = {"S": DIAGRAM_BLACK, "H": DIAGRAM_RED, "D": BLUE, "C": GREEN}
+DIAGRAM_TWO = {"S": DIAGRAM_BLACK, "H": DIAGRAM_RED, "D": DIAGRAM_RED, "C": DIAGRAM_BLACK}
+# For every diagram of the page: each suit's faces' fill, and the fill of the letters in the
+# faces' colour class (its diamonds' letters are in the diamonds' colour).
+DIAGRAM_SUITS = """() => [...document.querySelectorAll('svg.hm-diagram')].map((svg) => {
+  const seen = {};
+  for (const use of svg.querySelectorAll('g.hm-card use')) {
+    const group = use.parentElement;
+    const suit = use.getAttribute('href').slice(-1);
+    const look = [...group.classList].find((name) => !['hm-card', 'hm-marked'].includes(name));
+    const letters = svg.querySelector(`text.hm-rank.${look}`);
+    for (const fill of [getComputedStyle(group).fill, letters && getComputedStyle(letters).fill]) {
+      if (fill) (seen[suit] ??= []).includes(fill) || seen[suit].push(fill);
+    }
+  }
+  return seen;
+})"""
+PAGES = ("", "examples/", "strategy/")
+
+
+def diagram_colours(page, site_url: str, lang: str, name: str) -> list[dict[str, list[str]]]:
+    page.goto(site_url + PLAY_PATHS[lang].removesuffix("play/") + name)
+    page.add_style_tag(content="* { content-visibility: visible !important; }")
+    return page.evaluate(DIAGRAM_SUITS)
+
+
+@pytest.mark.parametrize("lang", sorted(PLAY_PATHS))
+def test_the_four_colour_deck_reaches_every_diagram_of_rules_examples_and_strategy(context_for, site_url,
+                                                                                    lang):
+    page = context_for(color_scheme="light").new_page()
+    # Each page marks <html> with the reader's deck in its head, before its body exists: the
+    # diagrams are never drawn in the other deck first.
+    page.add_init_script("""new MutationObserver((records, observer) => {
+      window.hmDeckBeforeBody = !document.body; observer.disconnect();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hm-deck"] });""")
+    for name in PAGES:  # nothing chosen: the site's two colours
+        for diagram in diagram_colours(page, site_url, lang, name):
+            assert {suit: fills for suit, fills in diagram.items()} == {s: [DIAGRAM_TWO[s]] for s in diagram}
+    open_play(page, site_url, lang)
+    set_setting(page, "fourColour", True)
+    for name in PAGES:
+        diagrams = diagram_colours(page, site_url, lang, name)
+        assert diagrams, name
+        marked = page.evaluate("[document.documentElement.dataset.hmDeck, window.hmDeckBeforeBody]")
+        assert marked == ["four", True], name
+        for number, diagram in enumerate(diagrams):
+            assert diagram == {suit: [DIAGRAM_FOUR[suit]] for suit in diagram}, (name, number, diagram)
+        assert {"D", "C"} <= {suit for diagram in diagrams for suit in diagram}, name
+    open_play(page, site_url, lang, fresh=False)
+    set_setting(page, "fourColour", False)
+    for diagram in diagram_colours(page, site_url, lang, "examples/"):
+        assert diagram == {suit: [DIAGRAM_TWO[suit]] for suit in diagram}
+
+
+def test_another_tab_s_setting_reaches_a_page_already_open(context_for, site_url):
+    context = context_for(color_scheme="dark")
+    rules = context.new_page()
+    rules.goto(site_url)
+    rules.add_style_tag(content="* { content-visibility: visible !important; }")
+    assert all(d.get("D", [BLUE])[0] != BLUE for d in rules.evaluate(DIAGRAM_SUITS))
+    play = context.new_page()
+    open_play(play, site_url, fresh=False)
+    set_setting(play, "fourColour", True)
+    rules.wait_for_function("document.documentElement.dataset.hmDeck === 'four'")
+    fills = rules.evaluate(DIAGRAM_SUITS)
+    assert all(d.get("D", [BLUE]) == [BLUE] and d.get("C", [GREEN]) == [GREEN] for d in fills), fills

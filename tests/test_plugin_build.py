@@ -323,4 +323,8 @@ def test_the_palette_option_draws_the_site_s_diagrams_in_four_colours(tmp_path, 
     assert messages == []
     html = pages(project / "site")["index.html"]
     assert "hm-diagram" in html
-    assert ("hm-green" in html and "hm-blue" in html) == (palette == "four")
+    # Drawn with each suit's class either way (the reader's setting can turn four colours on);
+    # the palette is what a reader who has chosen nothing sees.
+    assert "hm-green" in html and "hm-blue" in html
+    assert ('data-deck="four"' in html) == (palette == "four")
+    assert ('data-deck="two"' in html) == (palette != "four")

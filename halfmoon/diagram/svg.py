@@ -118,7 +118,7 @@ SUIT_PATHS = {
 }
 RANK_X, RANK_Y = CARD_W // 2, 24  # baseline centre of the card's letter or number
 RING = 3  # how far a mark's outline stands out of the card (its 3px stroke: 1.5 more)
-GAP = 3  # room for the mark's outline between a card and the count badge under it
+GAP = 4  # room for the mark's outline (and the labels' ascent) between a card and the row under it
 RANK_SIZE = 19  # font size of the cards' letters and numbers
 # Labels, counts and card letters are placed glyph by glyph from DejaVu Sans Bold's
 # measures (other fonts come out slightly narrower): the advances of digits and of Latin and
@@ -144,12 +144,24 @@ def _advance(char: str, size: int) -> float:
 
 LABEL_ADVANCE = {char: round(_advance(char, TEXT_SIZE)) for char in "R0123456789"}
 DIGIT_HEIGHT = round(_DIGIT_HEIGHT_EM * TEXT_SIZE)
-BADGE = DIGIT_HEIGHT + 6  # the diameter of the round badge behind a count
-# The label starts under the card's left edge, the badge ends under its right edge (a unit
-# past it), so that each count stands under its own card, well apart from the next label.
-LABEL_X = 0
-COUNT_X = CARD_W + 1 - BADGE // 2
-assert LABEL_X + 2 * LABEL_ADVANCE["R"] < COUNT_X - BADGE / 2, "the widest label runs into its badge"
+BADGE = DIGIT_HEIGHT + 4  # the diameter of the round badge behind a count
+# The label starts a little left of the card's left edge and its count's badge follows it a
+# fixed step on, so that a pile's number and its count read as two ("10 8", never "10⑧": 5
+# units apart, 4 px on a phone's screen) and as one pile's (the next pile's number stands
+# further off); under the widest label ("R3") the badge ends under the card's right edge.
+LABEL_X = -2
+LABEL_GAP = 5  # between a label and its own badge
+
+
+def _count_x(source: Source) -> int:
+    return LABEL_X + sum(LABEL_ADVANCE[char] for char in source) + LABEL_GAP + BADGE // 2
+
+
+COUNT_XS: dict[Source, int] = {source: _count_x(source) for source in SOURCES}  # each badge's centre
+COUNT_X = max(COUNT_XS.values())
+NEXT_GAP = PITCH_X + LABEL_X - (COUNT_X + BADGE / 2)  # between a badge and the next card's label
+assert COUNT_X + BADGE / 2 <= CARD_W and NEXT_GAP > LABEL_GAP, "a label runs into a badge"
+assert MARGIN + LABEL_X >= 0, "the first column's labels leave the drawing"
 # The baseline of labels and counts, with the badge centred on the digits.
 LABEL_Y = CARD_H + RING + GAP + DIGIT_HEIGHT // 2 + BADGE // 2
 assert LABEL_Y + _DESCENT_EM * TEXT_SIZE + RING + 2 <= PITCH_Y, "labels run into the row below"
@@ -403,9 +415,9 @@ def _label_places() -> list[tuple[float, int]]:
 # One <text> for all labels and one for all counts, with a place for every glyph.
 _LABELS = _placed_text("hm-label", "".join(SOURCES), _label_places())
 _BADGES = _badge_path_element(
-    [(x + COUNT_X, y + LABEL_Y - DIGIT_HEIGHT // 2) for x, y in (_CORNERS[s] for s in SOURCES)]
+    [(_CORNERS[s][0] + COUNT_XS[s], _CORNERS[s][1] + LABEL_Y - DIGIT_HEIGHT // 2) for s in SOURCES]
 )
-_COUNT_PLACES = [(x + COUNT_X - COUNT_SHIFT, y + LABEL_Y) for x, y in (_CORNERS[s] for s in SOURCES)]
+_COUNT_PLACES = [(_CORNERS[s][0] + COUNT_XS[s] - COUNT_SHIFT, _CORNERS[s][1] + LABEL_Y) for s in SOURCES]
 
 
 def _memo(lang: str) -> dict[object, Any]:

@@ -79,7 +79,7 @@ class Build:
         self.stats = Stats(docs_dir / stats_file)
         self.strategy = StrategyFigures(docs_dir / strategy_file)
         self.default_record = default_record
-        self.palette = palette  # the diagrams' suit colours (render_svg's palette)
+        self.palette = palette  # the diagrams' suit colours for a reader who has chosen none
         self.errors: dict[str, None] = {}  # each line reported, in order
         self._checked: dict[str, SourceError | None] = {}
         # The game's files and catalogs, published once under one content hash.

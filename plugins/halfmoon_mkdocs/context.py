@@ -28,7 +28,7 @@ class Context:
     files: Mapping[str, str] = field(default_factory=dict)
     extra: Mapping[str, str] = field(default_factory=dict)
     strategy: StrategyFigures | None = None  # the Strategy page's figures
-    palette: str = "two"  # the diagrams' suit colours (render_svg's palette)
+    palette: str = "two"  # the diagrams' suit colours for a reader who has chosen none
 
     def strategy_figures(self) -> StrategyFigures:
         if self.strategy is None:

@@ -72,7 +72,8 @@ class HalfMoonConfig(base.Config):
     catalogs_path = RelativePath("assets/halfmoon/catalogs", within="the built site")
 
     # Settings for the diagrams: their suit colours, "two" (red and black) or "four" (the
-    # four-colour deck: diamonds blue, clubs green).
+    # four-colour deck: diamonds blue, clubs green), for a reader who has not chosen: the game's
+    # Four-colour deck setting, once set, is every page's (halfmoon.css, overrides/main.html).
     palette = c.Choice(("two", "four"), default="two")
 
     # Settings for search: give the search plugin every catalog language Material's lunr

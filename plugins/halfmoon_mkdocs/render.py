@@ -136,9 +136,12 @@ def figure_html(diagram: Diagram, context: Context) -> str:
                     if source not in diagram.marks) if diagram.after else ()
     items = text_alternative_items(position, lang, marks=diagram.marks, removed=removed)
     try:
+        # Drawn with a class for each suit's colour whatever the site's palette, so that the
+        # reader's Four-colour deck setting reaches every diagram (halfmoon.css); the site's
+        # palette is what a reader who has chosen nothing sees (the box's data-deck).
         svg = render_svg(position, lang=lang, marks=diagram.marks, removed=removed,
                          id_prefix=id_prefix, title=caption_plain or None, alternative=items,
-                         palette=context.palette)
+                         palette="four")
     except HalfMoonError as error:  # the caption, as the drawing's title, is no XML text
         raise SourceError(f"caption: {engine_error(error, lang)}", diagram.caption_line) from None
     summary = html_writer.text("docs.diagram.description")
@@ -147,7 +150,8 @@ def figure_html(diagram: Diagram, context: Context) -> str:
         f'<figure class="hm-figure" id="{id_prefix}-figure">\n'
         # The box has the diagram's proportions, so it takes the diagram's height before the
         # browser draws it (halfmoon.css: content-visibility), and nothing under it moves.
-        f'<div class="hm-diagram-box" style="aspect-ratio: {WIDTH} / {HEIGHT}">{svg}</div>\n'
+        f'<div class="hm-diagram-box" data-deck="{context.palette}" style="aspect-ratio: {WIDTH} / {HEIGHT}">'
+        f"{svg}</div>\n"
         + (f"<figcaption>{caption_html}</figcaption>\n" if caption_html else "")
         + f'<details class="hm-text-alternative">\n<summary>{summary}</summary>\n'
         f'<ul lang="{escape(lang)}">\n{listed}\n</ul>\n</details>\n</figure>'

@@ -102,7 +102,14 @@ class PlayController {
   changeSetting(name, on) {
     this.settings[name] = on;
     store.saveSettings(this.settings);
+    this.markDeck();
     this.render();
+  }
+
+  /** Every page's diagrams follow the deck (halfmoon.css): <html> says which, as each page's head does. */
+  markDeck() {
+    const deck = this.settings.fourColour ? "four" : "two";
+    if (document.documentElement.dataset.hmDeck !== deck) document.documentElement.dataset.hmDeck = deck;
   }
 
   exportBackup() {
@@ -187,23 +194,23 @@ class PlayController {
     const wanted = dealFragment();
     if (wanted !== null) {
       try {
-        return this.openDeal(parseDealCode(wanted), { history: "replace" });
+        return this.openDeal(parseDealCode(wanted), { history: "replace", reveal: false });
       } catch (error) {
         if (!(error instanceof DealCodeError)) throw error;
-        this.openRecent();
+        this.openRecent({ reveal: false });
         return this.view.showCodeError(this.t("game.code_error.address", { detail: codeErrorText(this.catalog, error) }));
       }
     }
-    this.openRecent();
+    this.openRecent({ reveal: false });
   }
 
   /** The most recent unfinished game, else a new deal. */
-  openRecent() {
+  openRecent({ reveal = true } = {}) {
     for (const code of store.recentCodes()) {
       const saved = store.loadGame(code);
-      if (saved && !saved.game.won && !saved.game.deadlocked) return this.openDeal(parseDealCode(code), { history: "replace" });
+      if (saved && !saved.game.won && !saved.game.deadlocked) return this.openDeal(parseDealCode(code), { history: "replace", reveal });
     }
-    this.openDeal(this.randomCode(), { history: "replace", announce: false });
+    this.openDeal(this.randomCode(), { history: "replace", announce: false, reveal });
   }
 
   randomCode() {
@@ -212,9 +219,11 @@ class PlayController {
 
   /**
    * Put the deal `code` on the table: its saved game when it has one that is not won, else a
-   * fresh game. history: "push" (a deal change Back can undo), "replace" or "none".
+   * fresh game. history: "push" (a deal change Back can undo), "replace" or "none". Once dealt,
+   * the whole board is brought into view (`reveal`; not on the page's first deal, which the
+   * page shows as it loads).
    */
-  openDeal(code, { history = "push", announce = true, fresh = false } = {}) {
+  openDeal(code, { history = "push", announce = true, fresh = false, reveal = true } = {}) {
     if (this.game) this.leave();
     this.view.closeDialog(); // an ending or a question about the game left behind
     const saved = fresh ? null : store.loadGame(code.code);
@@ -241,6 +250,7 @@ class PlayController {
     this.writeHash(history);
     this.resumeClock();
     this.render();
+    if (reveal) this.view.revealBoard();
     if (this.game.deadlocked && !this.game.moveCount && !saved) this.showEnding({});
   }
 
@@ -282,7 +292,12 @@ class PlayController {
       return;
     }
     this.view.clearCode();
-    if (code.code === this.game.code) return this.view.hideCodeError();
+    // The player goes on at the board (on a phone the keyboard closes, and the board shows whole).
+    this.view.board.focusCurrent({ preventScroll: true });
+    if (code.code === this.game.code) {
+      this.view.hideCodeError();
+      return this.view.revealBoard();
+    }
     this.openDeal(code);
   }
 
@@ -419,7 +434,10 @@ class PlayController {
     });
   }
 
+  /** Drop the selection (Escape), and with it what the last wrong move marked and said. */
   clearSelection() {
+    this.view.board.markMismatch([]);
+    if (this.view.message.dataset.kind === "error") this.view.setMessage("");
     if (!this.game.clearSelection().length) return;
     this.view.say(this.t("game.said.cleared"));
     this.render();
@@ -553,6 +571,7 @@ class PlayController {
     if (topic === "settings" || topic === "all") {
       this.settings = store.loadSettings();
       this.view.showSettings(this.settings);
+      this.markDeck();
     }
     this.render();
   }

@@ -84,8 +84,8 @@ class Board {
   /** The cell that is the Tab stop (where the focus goes back to). */
   currentCell() { return this.#cells.get(this.#current); }
 
-  /** Give the focus to the Tab stop. */
-  focusCurrent() { this.currentCell()?.focus(); }
+  /** Give the focus to the Tab stop (`options`: focus()'s, such as preventScroll). */
+  focusCurrent(options) { this.currentCell()?.focus(options); }
 
   /** Show the board as won, or not. */
   showWon(won) { this.root.classList.toggle("hm-won", won); }
@@ -133,10 +133,10 @@ class Board {
       for (const [state, bit] of STATES) if (changedFlags & bit) cell.toggleAttribute(`data-${state}`, Boolean(flags & bit));
       let label = cellLabel(catalog, source, card, count);
       if (flags & DIMMED) label = catalog.text("game.card.dimmed", { label });
-      // The name starts with what the cell shows (WCAG 2.5.3: a voice-control user says what they
-      // see): the face and the tag, then the words.
-      const shown = [face, source, isSlot ? "" : String(count)].filter(Boolean).join(" ");
-      setAttribute(cell, "aria-label", catalog.text("docs.label_value", { label: shown, value: label }));
+      // The name says each thing once, in words: the pile's number or the slot's name and the
+      // count the tag shows ("Pile 1: 8 cards, 10 of hearts"; a voice-control user says "pile 1"),
+      // and the card the face shows, named, not read out as a letter and a symbol.
+      setAttribute(cell, "aria-label", label);
       if (cell.tagName === "BUTTON") {
         setAttribute(cell, "aria-pressed", flags & SELECTED ? "true" : "false");
         setAttribute(cell, "aria-disabled", card ? "false" : "true");

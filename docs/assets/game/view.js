@@ -65,7 +65,10 @@ export class PlayView {
     this.live = element("div", "hm-live");
     this.live.setAttribute("aria-live", "polite");
     this.live.setAttribute("role", "status");
-    main.append(this.#stage(toolbar, info, boardHolder, this.message, ...(intro ? [intro] : []), this.live));
+    const controls = element("div", "hm-controls");
+    controls.append(toolbar, info);
+    main.append(this.#stage(controls, boardHolder, this.message, ...(intro ? [intro] : []), this.live));
+    this.boardHolder = boardHolder;
 
     const side = element("div", "hm-side");
     this.notice = element("p", "hm-notice");
@@ -131,6 +134,10 @@ export class PlayView {
     mount.append(main, side, this.dialog);
 
     this.board = createBoard(boardHolder, catalog);
+    this.fitBoard();
+    // The layout depends on the window's size, and on the figures' line over the board (a
+    // longer time can wrap it): both are looked at again when the window changes.
+    window.addEventListener("resize", () => this.fitBoard(), { signal });
     this.#unbindInput = attachInput(this.board, {
       onTap: (source) => actions.tap(source),
       onClear: () => actions.clearSelection(),
@@ -197,6 +204,51 @@ export class PlayView {
     });
     this.#resizes.observe(content);
     return box;
+  }
+
+  /**
+   * Lay the play area out in the way that gives the largest cards with the whole board on the
+   * screen (game.css: beside, above or below), and tell the stylesheet where the board's top
+   * is, so that the board fits the height left under it. Each way is tried: the stylesheet
+   * works out the card's width (--hm-w) for it. Beside is kept on a landscape screen and above
+   * on any other while they give cards at least 4/5 as wide as the best, for the buttons then
+   * stay on the first screen: a laptop's window, a phone held upright or on its side; below is
+   * for the screens where either would make the cards much smaller (a small window zoomed in).
+   */
+  fitBoard() {
+    const { mount, boardHolder } = this;
+    const stage = boardHolder.parentElement;
+    const top = (node) => node.getBoundingClientRect().top + window.scrollY;
+    const widths = {};
+    for (const layout of ["above", "beside", "below"]) {
+      mount.dataset.layout = layout;
+      mount.style.setProperty("--hm-above", `${top(layout === "above" ? boardHolder : stage)}px`);
+      widths[layout] = parseFloat(getComputedStyle(boardHolder).getPropertyValue("--hm-w")) || 0;
+    }
+    const best = Math.max(...Object.values(widths));
+    const landscape = window.innerWidth >= (4 / 3) * window.innerHeight;
+    const liked = landscape ? ["beside", "above"] : ["above", "beside"];
+    const layout = liked.find((name) => widths[name] >= 0.8 * best)
+      ?? Object.keys(widths).find((name) => widths[name] === best);
+    mount.dataset.layout = layout;
+    mount.style.setProperty("--hm-above", `${top(layout === "above" ? boardHolder : stage)}px`);
+  }
+
+  /**
+   * Scroll the page, as little as will do, so that the whole board is in view between the
+   * theme's header (fixed over the page) and the foot of the window. Looked at again once the
+   * scroll has ended: a scroll the browser had under way (Firefox brings a field's text into
+   * view for a moment after each key) can end elsewhere.
+   */
+  revealBoard({ again = true } = {}) {
+    const board = this.board.root.getBoundingClientRect();
+    const header = document.querySelector(".md-header");
+    const under = header && getComputedStyle(header).position !== "static" ? header.getBoundingClientRect().bottom : 0;
+    let by = Math.max(0, board.bottom - window.innerHeight);
+    if (board.top - by < under) by = board.top - under;
+    if (Math.abs(by) < 1) return;
+    if (again) window.addEventListener("scrollend", () => this.revealBoard({ again: false }), { once: true, signal: this.#listening.signal });
+    window.scrollBy({ top: by, behavior: "instant" });
   }
 
   // --- drawing ---------------------------------------------------------------------------
