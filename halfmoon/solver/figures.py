@@ -133,18 +133,26 @@ class RunHeader(ShardedRun):
         return 0 <= offset < self.deals and offset % self.of == self.shard - 1
 
 
-def read_results(path: Path, *, repair: bool = False) -> tuple[RunHeader, list[DealResult]]:
+def read_results(path: Path, *, repair: bool = False,
+                 run: RunHeader | None = None) -> tuple[RunHeader, list[DealResult]]:
     """The header and the deals of a results file.
 
     A last line cut short (the run was killed while writing it) is dropped, and with
     ``repair`` cut off the file so that appending can resume; any other bad line is an error
     naming the file and the line, and so is a deal outside the header's run or shard. A deal
     written twice (two runs that once appended to one file) is kept once; twice with two
-    verdicts is an error. Nothing is cut before the whole file has been read as a results
-    file: a file that is not one is left as it is.
+    verdicts is an error. With ``run``, the file must hold that run (a resumed run's options).
+    Nothing is cut before the whole file has been read and accepted: a file that is refused,
+    for any reason, is left byte for byte as it was.
     """
     lines = ResultsLines(path, "stats", ResultsFileError)
     header = RunHeader.from_json(lines.header(), f"{path}:1")
+    if run is not None and header != run:
+        raise ResultsFileError(
+            f"{path} holds another run ({header.deals:,} deals from {header.start}, shard "
+            f"{header.shard}/{header.of}, {header.nodes:,} nodes, {header.solver}): "
+            "give another --results file or the same options"
+        )
     results: dict[str, tuple[int, DealResult]] = {}
     for number, data in lines.deals():
         try:
@@ -229,7 +237,11 @@ class ResultsLines:
         self.error = error
         self.lines = self.raw.split(b"\n")
         if len(self.lines) < 2:
-            raise error(f"{path}: not a halfmoon {what} results file (no header line)")
+            if not self.raw.strip():
+                raise error(f"{path}: not a halfmoon {what} results file (no header line)")
+            raise error(f"{path}: the header line is not finished (no newline after its "
+                        f"{len(self.raw):,} bytes): a run stopped as it began, or not a halfmoon "
+                        f"{what} results file; remove the file to start the run again")
 
     def header(self) -> object:
         return json_line(self.path, 1, self.lines[0], self.error)
