@@ -46,7 +46,14 @@ from ..solver.figures import (
 from ..solver.search import SEARCH_FIRST_NODES, Verdict
 from ..solver.survey import SOLVER_ID, DealResult, examine
 from ..solver.verdicts import encode
-from .options import SolverUsageError, check_nodes, check_outputs, check_results_file, check_writable, parse_shard
+from .options import (
+    SolverUsageError,
+    check_nodes,
+    check_outputs,
+    check_results_file,
+    check_writable,
+    parse_shard,
+)
 
 DEFAULT_STATS_NODES = 200_000
 MAX_JOBS_PER_CORE = 4
