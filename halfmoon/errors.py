@@ -14,8 +14,10 @@ def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
 
 
 def quoted(text: str, limit: int = ECHO_LIMIT) -> str:
-    """``repr`` of ``text`` cut to ``limit`` characters: what error messages echo."""
-    return repr(shorten(text, limit))
+    """``repr`` of ``text`` cut to ``limit`` characters, with its whole length when cut: what
+    error messages echo (a 5 MB name is told as its start and its size, never whole)."""
+    cut = shorten(text, limit)
+    return repr(cut) if cut == text else f"{cut!r} ({len(text):,} characters)"
 
 
 def shown_path(path: str | os.PathLike[str], base: str | os.PathLike[str] | None = None) -> str:

@@ -22,7 +22,9 @@ from plugin_project import summary_json
 
 from halfmoon import i18n
 from halfmoon.i18n import catalog
+from halfmoon.solver.figures import MAX_BUDGET
 
+BUDGET = f"{MAX_BUDGET:,}"  # the most positions or conflicts a figure may hold
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 FIGURES = json.loads((DOCS / "records" / "winnability.json").read_text(encoding="utf-8"))
@@ -159,7 +161,8 @@ def test_when_no_deal_was_left_undecided_the_page_says_so(tmp_path, lang):
 
 @pytest.mark.parametrize("entry, words", [
     ({**UNDECIDED[0], "sat_conflicts": "200k"}, "undecided_deals[0]: 'sat_conflicts' must be a whole number"),
-    ({**UNDECIDED[0], "search_positions": -1}, "'search_positions' must be a whole number of 0 or more"),
+    ({**UNDECIDED[0], "search_positions": -1},
+     "'search_positions' must be a whole number from 0 to " + BUDGET),
     ({**UNDECIDED[0], "sat_solver": ""}, "'sat_solver' must be a solver's name"),
     ({**UNDECIDED[0], "code": "HM1-N-AAAAAA"}, "undecided_deals[0]: "),
     ({"code": "HM1-N-AAACCMV", "tried": TRIED}, "undecided_deals[0]: 'search_positions' is missing"),

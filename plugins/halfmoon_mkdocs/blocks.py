@@ -175,9 +175,9 @@ def parse_block(kind: str, syntax: Syntax, body: list[str], fence_line: int,
             raise SourceError(f"{kind} block: unknown key {quoted(key)} (allowed: {allowed})",
                               line_number)
         if key in options:
-            raise SourceError(f"{kind} block: {key!r} is given twice", line_number)
+            raise SourceError(f"{kind} block: {quoted(key)} is given twice", line_number)
         if not value:
-            raise SourceError(f"{kind} block: {key!r} has no value", line_number)
+            raise SourceError(f"{kind} block: {quoted(key)} has no value", line_number)
         options[key] = value
         option_lines[key] = line_number
     block = Block(kind, options, fence_line, option_lines, prefix)
