@@ -14,8 +14,14 @@ def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
 
 
 def quoted(text: str, limit: int = ECHO_LIMIT) -> str:
-    """``repr`` of ``text`` cut to ``limit`` characters, with its whole length when cut: what
-    error messages echo (a 5 MB name is told as its start and its size, never whole)."""
+    """``repr`` of ``text`` cut to ``limit`` characters: what error messages echo (the engine's
+    messages, which the browser's engine words alike)."""
+    return repr(shorten(text, limit))
+
+
+def echoed(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``quoted``, with the text's whole length when it is cut: a name a page gives (5 MB of
+    it) is told as its start and its size, never whole."""
     cut = shorten(text, limit)
     return repr(cut) if cut == text else f"{cut!r} ({len(text):,} characters)"
 

@@ -74,8 +74,9 @@ def _agree_with_counts(figures: dict, given: set[str]) -> None:
     fill("undecided", min(figures["undecided"], deals - won))
     fill("lost", deals - won - figures["undecided"])
     fill("lost_deals", [str(DealCode(n)) for n in range(figures["lost"])])
-    entries = figures["undecided_deals"] or [{}]
-    fill("undecided_deals", (entries * figures["undecided"])[:figures["undecided"]])
+    if "undecided_deals" not in given:
+        entries = figures["undecided_deals"] or [{}]
+        figures["undecided_deals"] = (entries * figures["undecided"])[:figures["undecided"]]
     fill("won_share", Share.of(won, deals).share)
     fill("ci_low", round(wilson_interval(won, deals)[0], 6))
     fill("ci_high", round(wilson_interval(won + figures["undecided"], deals)[1], 6))

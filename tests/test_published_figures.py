@@ -6,6 +6,7 @@ that it cannot format."""
 from __future__ import annotations
 
 import copy
+import functools
 import json
 from pathlib import Path
 
@@ -27,9 +28,15 @@ STRATEGY = json.loads((RECORDS / "strategy.json").read_text(encoding="utf-8"))
 
 
 
+@functools.cache
+def _published() -> Stats:
+    return Stats(RECORDS / "winnability.json")
+
+
+@functools.cache
 def _renders(name: str, lang: str) -> bool:
     try:
-        Stats(RECORDS / "winnability.json").render(name, Writer(lang, html=True))
+        _published().render(name, Writer(lang, html=True))
     except SourceError:  # a count with no noun in the catalog is never asked for alone
         return False
     return True

@@ -18,7 +18,7 @@ from babel.dates import format_date
 from babel.units import format_unit
 
 from halfmoon import DealCode, HalfMoonError
-from halfmoon.errors import quoted
+from halfmoon.errors import echoed
 from halfmoon.files import read_regular
 from halfmoon.solver import figures
 from halfmoon.solver.figures import SHARE_PLACES, Summary, UndecidedDeal, read_summary
@@ -148,7 +148,7 @@ class Stats:
 
     def _field(self, name: str) -> object:
         if name not in FIGURES:
-            raise SourceError(f"no figure {quoted(name)} in {self.path.name} (figures: {', '.join(FIGURES)})")
+            raise SourceError(f"no figure {echoed(name)} in {self.path.name} (figures: {', '.join(FIGURES)})")
         value: object = self.summary()
         for part in name.split("."):
             # A way that checked no verdict is left out of ``confirmed``: it counts 0.
@@ -214,4 +214,4 @@ class Stats:
             return writer.count(self.number(name), "deals", case)
         if name in COUNTS:
             return self._count_words(name, writer, form)
-        raise SourceError(f"no figure {quoted(name)} in {self.path.name} (figures: {', '.join(FIGURES)})")
+        raise SourceError(f"no figure {echoed(name)} in {self.path.name} (figures: {', '.join(FIGURES)})")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from halfmoon import DealCode, HalfMoonError, Move, Position
 from halfmoon.dealcode import DEAL_COUNT
-from halfmoon.errors import quoted, shorten
+from halfmoon.errors import echoed, shorten
 from halfmoon.solver.figures import SHARE_PLACES, dumps, share_problems, strict_json
 from halfmoon.solver.strategy import PLAYER_NAMES, PLAYERS_ID, player, wins_after
 
@@ -74,7 +74,7 @@ class StrategyFigures:
     def player(self, name: str) -> PlayerFigures:
         players = self._figures()[2]
         if name not in players:
-            raise SourceError(f"no player {quoted(name)} in {self.path.name} (players: {', '.join(players)})")
+            raise SourceError(f"no player {echoed(name)} in {self.path.name} (players: {', '.join(players)})")
         return players[name]
 
     def players(self) -> list[PlayerFigures]:
