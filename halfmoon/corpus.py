@@ -13,6 +13,9 @@ says how the file was made. Generation is deterministic: running it twice gives 
 
 from __future__ import annotations
 
+import base64
+import gzip
+import io
 import json
 import random
 import sys
@@ -222,12 +225,52 @@ def records() -> Iterator[Case]:
 
 def _verdict_text(start: object, deals: object, body: str, **extra: object) -> str:
     header = {"format": "halfmoon-verdicts/1", "start": start, "deals": deals, **extra}
+    if "extra" in header and not isinstance(header["extra"], dict):  # a list's nesting
+        header["extra"] = [header["extra"]]
     return json.dumps(header) + "\n" + body
 
 
+def _gzip(data: bytes, name: str = "", comment: bytes = b"") -> bytes:
+    """One gzip member of ``data`` (no time stamp); with a name and a comment when given."""
+    buffer = io.BytesIO()
+    with gzip.GzipFile(filename=name, mode="wb", fileobj=buffer, mtime=0) as stream:
+        stream.write(data)
+    member = buffer.getvalue()
+    if comment:  # FCOMMENT: gzip's module writes none, browsers' inflaters must skip it
+        flags = member[3] | 0x10
+        at = member.index(b"\0", 10) + 1 if member[3] & 0x08 else 10
+        member = member[:3] + bytes([flags]) + member[4:at] + comment + b"\0" + member[at:]
+    return member
+
+
+def verdict_files() -> list[bytes]:
+    """Whole verdict files' bytes, for the rules above the text: one gzip member, nothing after."""
+    text = _verdict_text("HM1-N-AAAAAAK", 4, "WLUW").encode()
+    one = _gzip(text)
+    return [
+        one,
+        _gzip(text, name="verdicts.txt", comment=b"a comment"),  # optional header fields
+        text,  # the text itself, as a server that decompressed it gives it
+        one + _gzip(b"WW"),  # a second member (one browser joins it, another refuses)
+        one + _gzip(b""),  # an empty second member
+        one + b"junk",
+        one + b"\0\0\0\0",  # trailing zeros (one browser ignores them)
+        one + one[-8:],  # the member's own trailer again
+        one[:-12],  # cut short
+        one[:-4] + b"\0\0\0\0",  # a trailer that lies about the length
+        b"",
+        b"\xef\xbb\xbf" + text,  # a byte-order mark (a UTF-8 decoder drops it)
+        _gzip(b"\xef\xbb\xbf" + text),
+        _gzip(text.replace(b"AAAAAAK", "\u0410AAAAAK".encode())),  # a Cyrillic A in the start
+        _gzip(text.replace(b'"deals"', b'"note": "\xe9t\xe9", "deals"')),  # Latin-1 in the header
+        _gzip(text.replace(b'"deals"', b'"note": "\xc3\xa9t\xc3\xa9", "deals"')),  # UTF-8 there
+    ]
+
+
 def verdicts() -> Iterator[Case]:
-    """Verdict files' texts (decompressed) and what the lookup answers, or that it refuses them."""
-    from .solver.verdicts import VerdictFileError, parse
+    """Verdict files' texts (decompressed) and whole files' bytes (base64), and what the lookup
+    answers for each, or that it refuses it."""
+    from .solver.verdicts import VerdictFileError, Verdicts, decode, parse
 
     rng = random.Random(SEED)
     last = DEAL_COUNT - 1
@@ -253,24 +296,45 @@ def verdicts() -> Iterator[Case]:
         '{"format": "halfmoon-verdicts/2", "start": "HM1-N-AAAAAAK", "deals": 1}\nW',
         '["halfmoon-verdicts/1"]\nW', "null\nW", "not json\nW", "WLUW", "", "\n",
         '{"format": "halfmoon-verdicts/1", "start": "HM1-N-AAAAAAK", "deals": 1}',
+        _verdict_text("HM1-N-AAAAAAK", 4.0, "WLUW"),  # a whole number written as a float
+        '{"format": "halfmoon-verdicts/1", "start": "HM1-N-AAAAAAK", "deals": 0.4e1}\nWLUW',
+        _verdict_text("HM1-N-AAAAAAK", 4.5, "WLUW"),
+        _verdict_text("HM1-N-AAAAAAK", 4, "WLUW", extra={"a": [[[[[[1]]]]]]}),  # nested 8 deep
+        _verdict_text("HM1-N-AAAAAAK", 4, "WLUW", extra={"a": [[[[[[[1]]]]]]]}),  # 9 deep
+        '{"format": "halfmoon-verdicts/1", "start": "HM1-N-AAAAAAK", "deals": 4, "a": '
+        + "[" * 400 + "]" * 400 + "}\nWLUW",
+        _verdict_text("HM1-N-\u0410AAAAAK", 4, "WLUW"),  # a Cyrillic A, escaped: ASCII, read
+        _verdict_text("HM1-N-AAAAAAK", 4, "WLUW").replace("AAAAAAK", "\u0410AAAAAK"),  # raw: not
+        "\ufeff" + _verdict_text("HM1-N-AAAAAAK", 4, "WLUW"),
+        _verdict_text("HM1-N-AAAAAAK", 4, "WLUW", note="\u00e9t\u00e9"),  # escaped: ASCII
+        _verdict_text("HM1-N-AAAAAAK", 4, "WLUW", note="x").replace('"x"', '"\u00e9t\u00e9"'),
+        _verdict_text("HM1-N-AAAAAAK", 4, "WLUW") + "\r",
+        _verdict_text("HM1-N-AAAAAAK", 4, "WLUW").replace("}\n", "}\r\n"),
     ]
     for _ in range(12):
         start = rng.randrange(DEAL_COUNT - 300)
         texts.append(_verdict_text(str(DealCode(start)), (n := rng.randrange(1, 300)),
                                    "".join(rng.choice("WLU") for _ in range(n))))
-    for text in texts:
-        try:
-            table = parse(text)
-        except VerdictFileError:
-            yield {"text": text, "error": True}
-            continue
+    def answers(table: Verdicts) -> Case:
         first, size = table.start.number, len(table.symbols)
         numbers = sorted(n for n in {first - 1, first, first + size - 1, first + size, 0, last,
                                      *(first + rng.randrange(size) for _ in range(5))}
                          if 0 <= n < DEAL_COUNT)
         answers = [str(table.of(DealCode(n)) or "outside") for n in numbers]
-        yield {"text": text, "error": False, "start": first, "last": first + size - 1,
-               "lookups": [[n, answer] for n, answer in zip(numbers, answers)]}
+        return {"error": False, "start": first, "last": first + size - 1,
+                "lookups": [[n, answer] for n, answer in zip(numbers, answers)]}
+
+    for text in texts:
+        try:
+            yield {"text": text, **answers(parse(text))}
+        except VerdictFileError:
+            yield {"text": text, "error": True}
+    for data in verdict_files():
+        encoded = base64.b64encode(data).decode("ascii")
+        try:
+            yield {"bytes": encoded, **answers(decode(data))}
+        except VerdictFileError:
+            yield {"bytes": encoded, "error": True}
 
 
 def layout() -> Iterator[Case]:

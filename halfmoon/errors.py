@@ -15,7 +15,8 @@ def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
 
 
 def quoted(text: str, limit: int = ECHO_LIMIT) -> str:
-    """``repr`` of ``text`` cut to ``limit`` characters: what error messages echo."""
+    """``repr`` of ``text`` cut to ``limit`` characters: what error messages echo (the engine's
+    messages, which the browser's engine words alike)."""
     return repr(shorten(text, limit))
 
 
@@ -32,6 +33,13 @@ def shown_char(char: str) -> str:
     unseen = (not char.isprintable() or char in BLANK_LETTERS
               or unicodedata.category(char) in ("Mn", "Me"))
     return f"U+{ord(char):04X}" if unseen else char
+
+
+def echoed(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``quoted``, with the text's whole length when it is cut: a name a page gives (5 MB of
+    it) is told as its start and its size, never whole."""
+    cut = shorten(text, limit)
+    return repr(cut) if cut == text else f"{cut!r} ({len(text):,} characters)"
 
 
 def shown_path(path: str | os.PathLike[str], base: str | os.PathLike[str] | None = None) -> str:

@@ -98,10 +98,11 @@ def _refuse_special(path: Path) -> None:
     except (OSError, ValueError):
         return  # absent (or unnameable): opening says what is wrong
     if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
-        raise NotAFileError(f"{path}: {_kind(mode)}, not a regular file")
+        raise NotAFileError(f"{path}: {file_kind(mode)}, not a regular file")
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular one is, in words ("a named pipe")."""
     if stat.S_ISFIFO(mode):
         return "a named pipe"
     if stat.S_ISSOCK(mode):
@@ -123,7 +124,7 @@ def open_regular(path: str | os.PathLike[str], flags: int = os.O_RDONLY, mode: i
         if stat.S_ISDIR(info.st_mode):
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), os.fspath(path))
         if not stat.S_ISREG(info.st_mode):
-            raise NotAFileError(f"{os.fspath(path)}: {_kind(info.st_mode)}, not a regular file")
+            raise NotAFileError(f"{os.fspath(path)}: {file_kind(info.st_mode)}, not a regular file")
         os.set_blocking(descriptor, True)
     except BaseException:
         os.close(descriptor)

@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+from dataclasses import asdict
 from pathlib import Path
 
 from halfmoon import Position
@@ -46,11 +47,45 @@ def copy_site_project(folder: Path, names: tuple[str, ...], files: tuple[str, ..
     return folder
 
 
+COUNTS = ("deals", "won", "lost", "undecided")
+
+
 def summary_json(*without: str, **changes: object) -> str:
     """The published winnability figures (a whole ``halfmoon stats --json`` file) as JSON text,
-    with the fields ``without`` left out and ``changes`` made."""
+    with the fields ``without`` left out and ``changes`` made. A change of a count changes every
+    figure that comes from the counts and is not itself given (the readers check that they agree:
+    the lists of deals, the shares and their intervals, the players, the times)."""
     figures = json.loads(PUBLISHED_FIGURES.read_text(encoding="utf-8"))
-    return json.dumps({**{k: v for k, v in figures.items() if k not in without}, **changes})
+    figures.update(changes)
+    if set(COUNTS) & set(changes):
+        _agree_with_counts(figures, set(changes))
+    return json.dumps({k: v for k, v in figures.items() if k not in without})
+
+
+def _agree_with_counts(figures: dict, given: set[str]) -> None:
+    from halfmoon import DealCode
+    from halfmoon.solver.figures import Share, wilson_interval
+
+    def fill(name: str, value: object) -> None:
+        if name not in given:
+            figures[name] = value
+
+    deals, won = figures["deals"], figures["won"]
+    fill("undecided", min(figures["undecided"], deals - won))
+    fill("lost", deals - won - figures["undecided"])
+    fill("lost_deals", [str(DealCode(n)) for n in range(figures["lost"])])
+    if "undecided_deals" not in given:
+        entries = figures["undecided_deals"] or [{}]
+        figures["undecided_deals"] = (entries * figures["undecided"])[:figures["undecided"]]
+    fill("won_share", Share.of(won, deals).share)
+    fill("ci_low", round(wilson_interval(won, deals)[0], 6))
+    fill("ci_high", round(wilson_interval(won + figures["undecided"], deals)[1], 6))
+    for player in ("random_player", "greedy_player"):
+        fill(player, asdict(Share.of(min(figures[player]["won"], deals), deals)))
+    fill("confirmed", {way: min(count, deals) for way, count in figures["confirmed"].items()})
+    if "ms_per_deal" not in given and "cpu_seconds" not in given:
+        figures["cpu_seconds"] = round(figures["ms_per_deal"]["mean"] * deals / 1000, 2)
+        figures["ms_per_deal"]["mean"] = round(1000 * figures["cpu_seconds"] / deals, 2)
 
 
 def first_moves(count: int, code: str = CODE, pick: int = 0) -> str:

@@ -226,7 +226,7 @@ def test_many_generated_command_lines_fail_in_one_line_or_succeed(files, tmp_pat
         (["deal", "HM1-N-" + "A" * 10_000_000], "expected 7 letters"),
         (["nosuch"], "invalid choice: 'nosuch'"),
         (["diagram", "HM1-N-AAAAAAB", "-o", "nosuch/x.svg"],
-         "cannot write nosuch/x.svg: No such file or directory"),
+         "-o nosuch/x.svg: no folder nosuch"),  # refused before anything is drawn
     ],
 )
 def test_each_reported_input_gets_its_one_line_error(files, tmp_path, argv, message):

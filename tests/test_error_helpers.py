@@ -7,7 +7,7 @@ import os
 from hypothesis import given
 from hypothesis import strategies as st
 
-from halfmoon.errors import ECHO_LIMIT, located, quoted, shorten, shown_path
+from halfmoon.errors import ECHO_LIMIT, echoed, located, quoted, shorten, shown_path
 
 
 @given(st.text(max_size=200))
@@ -15,6 +15,7 @@ def test_an_echoed_text_is_cut_to_the_limit_and_quoted(text):
     cut = shorten(text)
     assert len(cut) <= ECHO_LIMIT and (cut == text) == (len(text) <= ECHO_LIMIT)
     assert quoted(text) == repr(cut)
+    assert echoed(text) == (repr(cut) if cut == text else f"{cut!r} ({len(text):,} characters)")
     if cut != text:
         assert cut.endswith("…") and text.startswith(cut[:-1])
 

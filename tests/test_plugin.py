@@ -21,8 +21,10 @@ from plugin_project import summary_json
 from halfmoon import Move, Position
 from halfmoon.cli import main as cli_main
 from halfmoon.i18n import LRI, PDI, Catalog, catalog
+from halfmoon.solver.figures import MAX_BUDGET
 
 CODE = "HM1-N-AAAAAAB"
+BUDGET = f"{MAX_BUDGET:,}"  # the most positions or conflicts a figure may hold
 
 
 def random_game(data, code: str, length: int) -> str:
@@ -265,8 +267,8 @@ def test_check_catalogs_lists_a_missing_message_and_a_wrong_placeholder(tmp_path
 
 def test_stats_say_how_the_share_was_measured(docs):
     (docs / "stats.json").write_text(summary_json(
-        deals=1000, won=955, lost=20, undecided=25, won_share=0.955, ci_low=0.9412,
-        ci_high=0.9661, start="HM1-N-AAAAAAA", nodes=200000,
+        deals=1000, won=955, lost=20, undecided=25, won_share=0.955,  # its interval: Wilson's
+        start="HM1-N-AAAAAAA", nodes=200000,
         undecided_deals=json.loads(summary_json())["undecided_deals"] * 25,
     ))
     context = context_for(docs, f"{CODE}\n")
@@ -275,7 +277,7 @@ def test_stats_say_how_the_share_was_measured(docs):
     en = Writer("en", html=False)
     counts = " ".join(en.plural(f"docs.stat.{name}", value)  # counts carry their noun (issue 23)
                       for name, value in (("lost", 20), ("undecided", 25), ("nodes", 200000)))
-    assert replace_inserts(inserts, 1, en, context) == f"95.50% 94.12%–96.61% {counts} HM1-N-AAAAAAA"
+    assert replace_inserts(inserts, 1, en, context) == f"95.50% 94.03%–98.70% {counts} HM1-N-AAAAAAA"
     assert "200,000" in counts
     assert replace_inserts("{{hm stat won_share}}", 1, Writer("fr", html=False), context) == "95,50\u00a0%"
 
@@ -316,10 +318,10 @@ def test_the_budget_figures_are_numbers_in_the_page_language(docs):
 
 @pytest.mark.parametrize("figures, words", [
     (None, "stats.json: 'search_positions' is missing: figures of an older halfmoon? Merge the run again"),
-    ("5k", "stats.json: 'search_positions' must be a whole number of 0 or more, not \"5k\""),
-    (5000.0, "'search_positions' must be a whole number of 0 or more, not 5000.0"),
-    (True, "'search_positions' must be a whole number of 0 or more, not true"),
-    (-1, "stats.json: 'search_positions' must be a whole number of 0 or more, not -1"),
+    ("5k", "stats.json: 'search_positions' must be a whole number from 0 to " + BUDGET + ", not \"5k\""),
+    (5000.0, "'search_positions' must be a whole number from 0 to " + BUDGET + ", not 5000.0"),
+    (True, "'search_positions' must be a whole number from 0 to " + BUDGET + ", not true"),
+    (-1, "stats.json: 'search_positions' must be a whole number from 0 to " + BUDGET + ", not -1"),
 ])
 def test_a_missing_or_malformed_budget_figure_is_an_error_at_its_insert(docs, figures, words):
     (docs / "stats.json").write_text(summary_json("search_positions") if figures is None

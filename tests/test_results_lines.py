@@ -60,7 +60,10 @@ def test_a_file_of_the_other_kind_is_not_a_results_file_of_this_one(kind, tmp_pa
     path.write_text(json.dumps(_header(other)) + "\n", encoding="utf-8")
     with pytest.raises(error, match=f"f.jsonl:1: not a halfmoon {what} results file"):
         read(path)
-    path.write_text(json.dumps(_header(kind)), encoding="utf-8")  # no newline: no header line yet
+    path.write_text(json.dumps(_header(kind)), encoding="utf-8")  # no newline: not finished yet
+    with pytest.raises(error, match="f.jsonl: the header line is not finished .no newline after"):
+        read(path)
+    path.write_text("", encoding="utf-8")
     with pytest.raises(error, match=f"f.jsonl: not a halfmoon {what} results file .no header line"):
         read(path)
 

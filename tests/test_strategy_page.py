@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from halfmoon_mkdocs.words import Writer
 
 from halfmoon import DealCode, Move, Position, i18n
 from halfmoon.i18n import catalog
+from halfmoon.solver.figures import Share, wilson_interval
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -57,10 +59,11 @@ def test_the_table_names_every_player_in_the_page_language_with_its_figures(lang
 
 def test_a_changed_figure_changes_the_page(tmp_path):
     data = copy.deepcopy(STRATEGY)
-    data["players"][3]["share"] = data["players"][3]["ci_high"]
+    # another count, and the share and interval it gives (the reader checks them against it)
+    data["players"][3].update(asdict(Share.of(data["players"][3]["won"] + 500, data["deals"])))
     before = rendered("{{hm strategy tallest}}", "en")
     after = rendered("{{hm strategy tallest}}", "en", _with(tmp_path, data))
-    assert before != after and percent(data["players"][3]["ci_high"], "en") in after
+    assert before != after and percent(data["players"][3]["share"], "en") in after
 
 
 @pytest.mark.parametrize("change, message", [
@@ -124,10 +127,17 @@ def test_the_quick_facts_come_from_the_engine_and_the_figures(lang, tmp_path):
     for key in ("won_share", "ci_low", "ci_high"):
         assert percent(WINNABILITY[key], locale, 2) in html
     assert percent(WINNABILITY["greedy_player"]["share"], locale) in html
-    changed = copy.deepcopy(WINNABILITY)
-    changed["won_share"] = 0.5
+    changed = copy.deepcopy(WINNABILITY)  # a run that lost 1,000 more deals, its figures with it
+    changed["won"] -= 1000
+    changed["lost"] += 1000
+    changed["lost_deals"] += [str(DealCode(n)) for n in range(10**6, 10**6 + 1000)]
+    won, deals = changed["won"], changed["deals"]
+    changed["won_share"] = Share.of(won, deals).share
+    changed["ci_low"] = round(wilson_interval(won, deals)[0], 6)
+    changed["ci_high"] = round(wilson_interval(won + changed["undecided"], deals)[1], 6)
     after = rendered("```halfmoon-facts\n```\n", lang, stats=_with(tmp_path, changed, "w.json"))
-    assert percent(0.5, locale, 2) in after and percent(WINNABILITY["won_share"], locale, 2) not in after
+    assert percent(changed["won_share"], locale, 2) in after
+    assert percent(WINNABILITY["won_share"], locale, 2) not in after
 
 
 def test_what_the_page_says_in_words_holds_in_the_figures():

@@ -16,13 +16,13 @@ from hypothesis import strategies as st
 from halfmoon import DealCode
 from halfmoon.dealcode import DEAL_COUNT
 from halfmoon.solver.figures import (
-    MILLISECONDS,
     FiguresFileError,
     Share,
     Summary,
     UndecidedDeal,
     dumps,
     read_summary,
+    wilson_interval,
 )
 
 PUBLISHED = Path(__file__).resolve().parent.parent / "docs" / "records" / "winnability.json"
@@ -30,27 +30,37 @@ FIGURES = json.loads(PUBLISHED.read_text(encoding="utf-8"))
 
 codes = st.integers(0, DEAL_COUNT - 1).map(lambda number: str(DealCode(number)))
 wholes = st.integers(0, 10**12)
-shares = st.floats(0, 1)
-times = st.floats(0, 1e9, allow_subnormal=False)
 texts = st.text(max_size=30)
 solver_names = st.from_regex(r"[A-Za-z0-9][A-Za-z0-9._-]{0,39}", fullmatch=True)
-players = st.builds(Share, won=wholes, share=shares, ci_low=shares, ci_high=shares)
 undecided = st.builds(UndecidedDeal, code=codes, tried=st.lists(texts, max_size=3),
                       search_positions=wholes, sat_solver=solver_names, sat_conflicts=wholes)
 
 
 @st.composite
 def summaries(draw: st.DrawFn) -> Summary:
-    deals = draw(st.lists(undecided, max_size=4))
+    """Figures a run can have: any counts, and the shares, intervals and times they give (the
+    reader checks them against one another)."""
+    deals_left = draw(st.lists(undecided, max_size=4))
+    deals = draw(st.integers(max(1, len(deals_left)), 40))
+    won = draw(st.integers(0, deals - len(deals_left)))
+    lost = deals - won - len(deals_left)
+    low, _ = wilson_interval(won, deals)
+    _, high = wilson_interval(won + len(deals_left), deals)
+    two_places = st.floats(0, 10**6, allow_subnormal=False).map(lambda x: round(x, 2))
+    median, p90, p99, most = sorted(draw(st.lists(two_places, min_size=4, max_size=4)))
+    cpu = round(draw(st.floats(0, most)) * deals / 1000, 2)
+    mean = min(round(1000 * cpu / deals, 2), most)
     return Summary(
-        deals=draw(wholes), start=draw(codes), last=draw(codes), complete=draw(st.booleans()),
-        won=draw(wholes), lost=draw(wholes), undecided=len(deals), won_share=draw(shares),
-        ci_low=draw(shares), ci_high=draw(shares), confidence=draw(shares), nodes=draw(wholes),
+        deals=deals, start=draw(codes), last=draw(codes), complete=draw(st.booleans()),
+        won=won, lost=lost, undecided=len(deals_left), won_share=round(won / deals, 6),
+        ci_low=round(low, 6), ci_high=round(high, 6), confidence=0.95, nodes=draw(wholes),
         search_positions=draw(wholes), confirm_positions=draw(wholes), solver=draw(texts),
-        confirmed=draw(st.dictionaries(texts, wholes, max_size=3)), random_player=draw(players),
-        greedy_player=draw(players), cpu_seconds=draw(times),
-        ms_per_deal={key: draw(times) for key in MILLISECONDS}, lost_deals=draw(st.lists(codes, max_size=5)),
-        undecided_deals=deals, date=draw(st.dates()).isoformat(), command=draw(texts),
+        confirmed=draw(st.dictionaries(texts, st.integers(0, deals), max_size=3)),
+        random_player=Share.of(draw(st.integers(0, deals)), deals),
+        greedy_player=Share.of(draw(st.integers(0, deals)), deals), cpu_seconds=cpu,
+        ms_per_deal={"mean": mean, "median": median, "p90": p90, "p99": p99, "max": most},
+        lost_deals=draw(st.lists(codes, min_size=lost, max_size=lost)),
+        undecided_deals=deals_left, date=draw(st.dates()).isoformat(), command=draw(texts),
     )
 
 

@@ -4,6 +4,7 @@ and neither trusts the file (range, symbols, size)."""
 
 from __future__ import annotations
 
+import base64
 import gzip
 from pathlib import Path
 
@@ -16,19 +17,25 @@ from halfmoon import DealCode, corpus
 from halfmoon.dealcode import DEAL_COUNT
 from halfmoon.solver.search import Verdict
 from halfmoon.solver.survey import DealResult
-from halfmoon.solver.verdicts import MAX_DEALS, VerdictFileError, decode, encode, parse
+from halfmoon.solver.verdicts import MAX_DEALS, VerdictFileError, Verdicts, decode, encode, parse
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = corpus.load(ROOT / "tests" / "data" / "verdicts.jsonl")
+
+
+def _read(case: dict) -> Verdicts:
+    if "bytes" in case:
+        return decode(base64.b64decode(case["bytes"]), "v")
+    return parse(case["text"], "v")
 
 
 @pytest.mark.parametrize("case", CASES, ids=range(len(CASES)))
 def test_python_reads_each_vector_as_it_says(case):
     if case["error"]:
         with pytest.raises(VerdictFileError):
-            parse(case["text"], "v")
+            _read(case)
         return
-    table = parse(case["text"], "v")
+    table = _read(case)
     assert table.start.number == case["start"]
     for number, answer in case["lookups"]:
         assert str(table.of(DealCode(number)) or "outside") == answer
@@ -36,6 +43,8 @@ def test_python_reads_each_vector_as_it_says(case):
 
 def test_the_vectors_cover_refusals_and_both_ends_of_the_codes():
     assert sum(case["error"] for case in CASES) >= 15
+    files = [case for case in CASES if "bytes" in case]  # whole files: the gzip rules
+    assert sum(case["error"] for case in files) >= 10 and sum(not case["error"] for case in files) >= 3
     assert any(case.get("last") == DEAL_COUNT - 1 for case in CASES)
     assert any(case["error"] and "?" in case["text"] for case in CASES)
 
@@ -77,3 +86,15 @@ def test_a_verdict_file_of_an_unfinished_run_is_never_written(verdicts, first, d
 def test_a_range_past_the_last_deal_code_is_never_written():
     with pytest.raises(VerdictFileError, match="real codes"):
         encode(DealCode(DEAL_COUNT - 1), 2, [_result(DEAL_COUNT - 1, Verdict.WON)])
+
+
+@pytest.mark.parametrize(("tail", "words"), [
+    (gzip.compress(b"WW", mtime=0), "a second gzip member"),  # the issue's
+    (b"\n", "1 bytes after its compressed data"),
+    (b"\0" * 4, "4 bytes after"),
+])
+def test_python_refuses_what_follows_the_gzip_member_as_the_browser_does(tail, words):
+    whole = encode(DealCode(10), 2, [_result(10, Verdict.WON), _result(11, Verdict.LOST)])
+    decode(whole, "v.gz")
+    with pytest.raises(VerdictFileError, match=words):
+        decode(whole + tail, "v.gz")

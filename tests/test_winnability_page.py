@@ -22,7 +22,9 @@ from plugin_project import summary_json
 
 from halfmoon import i18n
 from halfmoon.i18n import catalog
+from halfmoon.solver.figures import MAX_BUDGET
 
+BUDGET = f"{MAX_BUDGET:,}"  # the most positions or conflicts a figure may hold
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 FIGURES = json.loads((DOCS / "records" / "winnability.json").read_text(encoding="utf-8"))
@@ -159,7 +161,8 @@ def test_when_no_deal_was_left_undecided_the_page_says_so(tmp_path, lang):
 
 @pytest.mark.parametrize("entry, words", [
     ({**UNDECIDED[0], "sat_conflicts": "200k"}, "undecided_deals[0]: 'sat_conflicts' must be a whole number"),
-    ({**UNDECIDED[0], "search_positions": -1}, "'search_positions' must be a whole number of 0 or more"),
+    ({**UNDECIDED[0], "search_positions": -1},
+     "'search_positions' must be a whole number from 0 to " + BUDGET),
     ({**UNDECIDED[0], "sat_solver": ""}, "'sat_solver' must be a solver's name"),
     ({**UNDECIDED[0], "code": "HM1-N-AAAAAA"}, "undecided_deals[0]: "),
     ({"code": "HM1-N-AAACCMV", "tried": TRIED}, "undecided_deals[0]: 'search_positions' is missing"),
@@ -209,36 +212,42 @@ COUNTED = ("won", "lost", "undecided", "search_positions", "nodes", "confirm_pos
 
 
 def figures_counting(count: int) -> dict:
-    """The published figures with every count of the page's prose set to ``count``."""
-    figures = json.loads(json.dumps(FIGURES))
-    for name in COUNTED:
-        if "." in name:
-            outer, inner = name.split(".")
-            figures[outer][inner] = count
-        else:
-            figures[name] = count
+    """Figures of a run with every count of the page's prose ``count`` (but ``won``, 1 when
+    ``count`` is 0: a run has a deal), its other figures the ones those counts give."""
     letters = str.maketrans("0123456789", "ABCDEFGHIJ")
-    figures["undecided_deals"] = [{**UNDECIDED[0], "code": "HM1-N-AAAA" + f"{index:03d}".translate(letters)}
-                                  for index in range(count)]
-    return figures
+    won = count or 1
+    return json.loads(summary_json(
+        deals=won + 2 * count, won=won, lost=count, undecided=count,
+        search_positions=count, nodes=count, confirm_positions=count,
+        confirmed={"replay": won, "search": count, "glucose4": count},
+        undecided_deals=[{**UNDECIDED[0], "code": "HM1-N-AAAA" + f"{index:03d}".translate(letters)}
+                         for index in range(count)]))
+
+
+def _figure(figures: dict, name: str) -> int:
+    outer, _, inner = name.partition(".")
+    return figures[outer][inner] if inner else figures[outer]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("count", [0, 1, 2, 3, 5, 11, 21, 101])
 def test_every_count_on_the_deal_codes_page_is_the_catalogs_plural_form(tmp_path, lang, count):
     path = tmp_path / "winnability.json"
-    path.write_text(json.dumps(figures_counting(count)), encoding="utf-8")
+    figures = figures_counting(count)
+    path.write_text(json.dumps(figures), encoding="utf-8")
     context = Context(ExampleLoader(DOCS), "records/HM1-N-AAAAAAB.txt", Stats(path), lang, FILES)
     source = (DOCS / lang / "deal-codes.md").read_text(encoding="utf-8")
     result = render_markdown(source, context)
     assert not result.errors, result.errors
     html = re.sub(r"[^\S\u00a0\u202f]+", " ", fill_slots(result.markdown, result.slots))  # no-break kept
-    messages, plural = catalog(lang).messages, catalog(lang).plural_category(count)
-    number = format_decimal(count, locale=catalog(lang).locale)
+    messages = catalog(lang).messages
     used = sorted(set(re.findall(r"\{\{hm stat ([\w.]+)(?: form=(\w+))?\}\}", source)))
     counted = [(name, form) for name, form in used if name in COUNTED]
     assert {name for name, _ in counted} == set(COUNTED), counted  # every count of the page
     for name, form in counted:
+        value = _figure(figures, name)
+        plural = catalog(lang).plural_category(value)
+        number = format_decimal(value, locale=catalog(lang).locale)
         forms = messages[f"docs.stat.{name}" + (f".{form}" if form else "")]
         words = forms.get(plural, forms["other"]).replace("{count}", number)
         assert words in html, (name, form, words)
@@ -323,7 +332,8 @@ def test_published_text_that_is_no_deal_code_or_solver_name_never_reaches_the_pa
 
 def test_a_published_code_reaches_the_page_as_the_code_read(tmp_path):
     path = tmp_path / "winnability.json"
-    path.write_text(summary_json(lost_deals=[" hm1-n-aaaaadf", "HM1-N-aaaaadg"]), encoding="utf-8")
+    path.write_text(summary_json(lost=2, won=FIGURES["deals"] - 2 - FIGURES["undecided"],
+                                 lost_deals=[" hm1-n-aaaaadf", "HM1-N-aaaaadg"]), encoding="utf-8")
     context = Context(ExampleLoader(DOCS), "records/HM1-N-AAAAAAB.txt", Stats(path), "en", FILES)
     html = replace_inserts("{{hm lost 2}}", 1, Writer("en", html=True), context)
     assert "HM1-N-AAAAADF" in html and "HM1-N-AAAAADG" in html

@@ -31,6 +31,7 @@ from ..i18n import available_languages, catalog
 from ..moves import Source, parse_source
 from ..position import Position
 from ..record import Record, read_record
+from .options import check_outputs
 
 FORMATS = ("svg", "png")
 
@@ -121,6 +122,7 @@ def run_diagram(args: argparse.Namespace) -> int:
     if len(languages) != 1:
         raise CommandLineError("--lang takes one language here (the batch form takes several)")
     output_format = _format_of(args.output)
+    check_outputs([("-o", args.output)], [("--record", args.record)])
     after = None if args.after is None else _count(args.after)
     if args.title == []:  # argparse before Python 3.12 turns --title=-- into []: the title was --
         args.title = "--"

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import i18n, typography
-from ..errors import HalfMoonError
+from ..errors import HalfMoonError, quoted
 from ..files import write_atomic
 from ..i18n import (
     DEFAULT_LANGUAGE,
@@ -42,6 +42,9 @@ from .siteconfig import Site, SiteLanguage, read_site, with_language_entry
 
 UNTRANSLATED = "[untranslated] "
 MAX_NAME = 100  # characters of a language's name in the language switcher
+# Characters that start markup or a reference: no language's name in itself needs them, and
+# where a hand writes one into mkdocs.yml the theme's switcher still shows it as text.
+NOT_IN_A_NAME = "<>&"
 NOT_YET = "untranslated"
 
 
@@ -87,6 +90,11 @@ def run_new_language(args: argparse.Namespace) -> int:
     name = args.name or (locale.get_display_name(code) or code).capitalize()
     if len(name) > MAX_NAME or not name.strip() or not name.isprintable():
         raise TranslationError(f"--name must be one printable line of at most {MAX_NAME} characters")
+    markup = sorted(set(name) & set(NOT_IN_A_NAME))
+    if markup:
+        raise TranslationError(
+            f"--name {quoted(name)}: a language's name is shown as text in the language menu of "
+            f"every page; write it without {' '.join(markup)} (no markup, no character references)")
     check_theme_language(code)
     site = read_site(args.config)
     catalog_path = i18n.catalog_dir() / f"{code}.json"

@@ -11,7 +11,7 @@ from ..dealcode import DealCode
 from ..files import write_atomic
 from ..record import Record
 from ..solver import LOST, UNDECIDED, Solution, solve
-from .options import SolverUsageError, check_nodes, check_writable
+from .options import SolverUsageError, check_nodes, check_outputs
 
 EXIT_WON, EXIT_LOST, EXIT_UNDECIDED = 0, 1, 3
 DEFAULT_SOLVE_NODES = 5_000_000
@@ -63,8 +63,7 @@ def _budget_words(nodes: int | None, seconds: float | None) -> str:
 def run_solve(args: argparse.Namespace) -> int:
     _check_budget(args)
     code = DealCode.parse(args.code)
-    if args.output:
-        check_writable(args.output, "-o")
+    check_outputs([("-o", args.output)])
     solution = solve(code, node_budget=args.nodes, time_budget=args.seconds)
     if args.json:
         print(json.dumps({

@@ -46,7 +46,14 @@ from ..solver.figures import (
 from ..solver.search import SEARCH_FIRST_NODES, Verdict
 from ..solver.survey import SOLVER_ID, DealResult, examine
 from ..solver.verdicts import encode
-from .options import SolverUsageError, check_nodes, check_writable, parse_shard
+from .options import (
+    SolverUsageError,
+    check_nodes,
+    check_outputs,
+    check_results_file,
+    check_writable,
+    parse_shard,
+)
 
 DEFAULT_STATS_NODES = 200_000
 MAX_JOBS_PER_CORE = 4
@@ -110,13 +117,11 @@ def _jobs(requested: int | None, work: int) -> int:
 
 
 def run_stats(args: argparse.Namespace) -> int:
-    if args.output:
-        check_writable(args.output, "-o")
     for option, name in (("--verdicts", args.verdicts), ("--lost", args.lost)):
-        if name:
-            if not args.merge:
-                raise SolverUsageError(f"{option} goes with --merge: it is built from results files")
-            check_writable(name, option)
+        if name and not args.merge:
+            raise SolverUsageError(f"{option} goes with --merge: it is built from results files")
+    check_outputs([("-o", args.output), ("--verdicts", args.verdicts), ("--lost", args.lost)],
+                  [*(("--merge", name) for name in args.merge or ()), ("--results", args.results)])
     if args.merge:
         return _run_merge(args)
     if args.deals is None:
@@ -183,8 +188,7 @@ def run_stats(args: argparse.Namespace) -> int:
 
 def _run_merge(args: argparse.Namespace) -> int:
     for name in args.merge:
-        if not Path(name).exists():
-            raise ResultsFileError(f"{name}: no such results file")
+        check_results_file(name, ResultsFileError)
     header, results, complete = merge([Path(name) for name in args.merge])
     if header.solver != SOLVER_ID:  # its verdicts and the budgets written beside them would not match
         raise ResultsFileError(f"{args.merge[0]}: results of another solver ({header.solver}; this one is "
@@ -238,13 +242,7 @@ def _open_results(path: Path, header: RunHeader) -> tuple[list[DealResult], Text
     check_writable(str(path), "--results")
 
     def read(path: Path) -> list[DealResult]:
-        theirs, done = read_results(path, repair=True)
-        if theirs != header:
-            raise ResultsFileError(
-                f"{path} holds another run ({theirs.deals} deals from {theirs.start}, shard "
-                f"{theirs.shard}/{theirs.of}, {theirs.nodes:,} nodes, {theirs.solver}): "
-                "give another --results file or the same options"
-            )
+        _, done = read_results(path, repair=True, run=header)
         return done
 
     done, stream = open_for_appending(path, header_line(header), read)

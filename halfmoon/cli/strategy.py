@@ -9,6 +9,7 @@ shards into the figures.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import shlex
 import signal
 import sys
@@ -30,7 +31,7 @@ from ..solver.strategy_run import (
     summarise_games,
 )
 from ..solver.verdicts import read_verdicts
-from .options import SolverUsageError, check_writable, parse_shard
+from .options import SolverUsageError, check_outputs, check_results_file, check_writable, parse_shard
 from .stats import EXIT_HUNG_UP, EXIT_INTERRUPTED, EXIT_TERMINATED
 
 DEFAULT_VERDICTS = "docs/records/verdicts.gz"
@@ -39,6 +40,22 @@ DEFAULT_VERDICTS = "docs/records/verdicts.gz"
 class _Stopped(Exception):
     def __init__(self, code: int) -> None:
         self.code = code
+
+
+class _StopOnce:
+    """The run's handler of SIGINT, SIGTERM and SIGHUP: the first raises _Stopped with the
+    signal's exit status; any later one (a second Ctrl-C while the run is closing) is ignored,
+    so the stop finishes as the first one asked (its message, the lines kept, its status)."""
+
+    def __init__(self) -> None:
+        self.stopping = False
+
+    def __call__(self, signum: int, frame: object) -> None:
+        if self.stopping:
+            return
+        self.stopping = True
+        codes = {signal.SIGINT: EXIT_INTERRUPTED, signal.SIGHUP: EXIT_HUNG_UP}
+        raise _Stopped(codes.get(signal.Signals(signum), EXIT_TERMINATED))
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -71,29 +88,29 @@ def run_strategy(args: argparse.Namespace) -> int:
     header = StrategyHeader(str(start), args.deals, PLAYERS_ID, shard, of)
     done, stream = _open(Path(args.results), header)
     todo = [number for number in header.numbers() if number not in done]
-    previous = {sig: signal.signal(sig, _stop) for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+    stop = _StopOnce()
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
     played = 0
     try:
-        for number in todo:
-            line = games_line(play_deal(number))
-            stream.write(line)
-            stream.flush()
-            played += 1
-    except _Stopped as stop:
-        print(f"halfmoon: stopped: {len(done) + played:,} of {header.size():,} deals done, kept in "
-              f"{args.results}; run the same command to resume", file=sys.stderr)
-        return stop.code
+        try:
+            for number in todo:
+                line = games_line(play_deal(number))
+                stream.write(line)
+                stream.flush()
+                played += 1
+        finally:
+            stream.close()  # the lines written so far, whole, whatever stopped the run
+    except _Stopped as stopped:
+        with contextlib.suppress(OSError):  # after a hang-up, standard error may be gone too
+            print(f"halfmoon: stopped: {len(done) + played:,} of {header.size():,} deals done, kept "
+                  f"in {args.results}; run the same command to resume", file=sys.stderr)
+        return stopped.code
     finally:
+        stop.stopping = True  # a signal from here on changes nothing: the handlers go back now
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-        stream.close()
     print(f"halfmoon: {header.size():,} deals in {args.results}", file=sys.stderr)
     return 0
-
-
-def _stop(signum: int, frame: object) -> None:
-    codes = {signal.SIGINT: EXIT_INTERRUPTED, signal.SIGHUP: EXIT_HUNG_UP}
-    raise _Stopped(codes.get(signal.Signals(signum), EXIT_TERMINATED))
 
 
 def _open(path: Path, header: StrategyHeader) -> tuple[set[int], TextIO]:
@@ -102,11 +119,7 @@ def _open(path: Path, header: StrategyHeader) -> tuple[set[int], TextIO]:
     check_writable(str(path), "--results")
 
     def read(path: Path) -> set[int]:
-        theirs, games = read_games(path, repair=True)
-        if theirs != header:
-            raise StrategyFileError(f"{path} holds another run ({theirs.deals:,} deals from {theirs.start}, "
-                                    f"shard {theirs.shard}/{theirs.of}, {theirs.players}): give another "
-                                    "--results file or the same options")
+        _, games = read_games(path, repair=True, run=header)
         return {DealCode.parse(deal.code).number for deal in games}
 
     done, stream = open_for_appending(path, header_line(header), read)
@@ -114,11 +127,10 @@ def _open(path: Path, header: StrategyHeader) -> tuple[set[int], TextIO]:
 
 
 def _merge(args: argparse.Namespace) -> int:
-    if args.output:
-        check_writable(args.output, "-o")
+    check_outputs([("-o", args.output)], [*(("--merge", name) for name in args.merge),
+                                          ("--verdicts", args.verdicts)])
     for name in args.merge:
-        if not Path(name).is_file():
-            raise StrategyFileError(f"{name}: no such results file")
+        check_results_file(name, StrategyFileError)
     header, games = merge_games([Path(name) for name in args.merge])
     command = shlex.join(["halfmoon", "strategy", "--merge", *args.merge])
     summary = summarise_games(header, games, read_verdicts(Path(args.verdicts)), command)

@@ -133,18 +133,26 @@ class RunHeader(ShardedRun):
         return 0 <= offset < self.deals and offset % self.of == self.shard - 1
 
 
-def read_results(path: Path, *, repair: bool = False) -> tuple[RunHeader, list[DealResult]]:
+def read_results(path: Path, *, repair: bool = False,
+                 run: RunHeader | None = None) -> tuple[RunHeader, list[DealResult]]:
     """The header and the deals of a results file.
 
     A last line cut short (the run was killed while writing it) is dropped, and with
     ``repair`` cut off the file so that appending can resume; any other bad line is an error
     naming the file and the line, and so is a deal outside the header's run or shard. A deal
     written twice (two runs that once appended to one file) is kept once; twice with two
-    verdicts is an error. Nothing is cut before the whole file has been read as a results
-    file: a file that is not one is left as it is.
+    verdicts is an error. With ``run``, the file must hold that run (a resumed run's options).
+    Nothing is cut before the whole file has been read and accepted: a file that is refused,
+    for any reason, is left byte for byte as it was.
     """
     lines = ResultsLines(path, "stats", ResultsFileError)
     header = RunHeader.from_json(lines.header(), f"{path}:1")
+    if run is not None and header != run:
+        raise ResultsFileError(
+            f"{path} holds another run ({header.deals:,} deals from {header.start}, shard "
+            f"{header.shard}/{header.of}, {header.nodes:,} nodes, {header.solver}): "
+            "give another --results file or the same options"
+        )
     results: dict[str, tuple[int, DealResult]] = {}
     for number, data in lines.deals():
         try:
@@ -229,7 +237,11 @@ class ResultsLines:
         self.error = error
         self.lines = self.raw.split(b"\n")
         if len(self.lines) < 2:
-            raise error(f"{path}: not a halfmoon {what} results file (no header line)")
+            if not self.raw.strip():
+                raise error(f"{path}: not a halfmoon {what} results file (no header line)")
+            raise error(f"{path}: the header line is not finished (no newline after its "
+                        f"{len(self.raw):,} bytes): a run stopped as it began, or not a halfmoon "
+                        f"{what} results file; remove the file to start the run again")
 
     def header(self) -> object:
         return json_line(self.path, 1, self.lines[0], self.error)
@@ -292,6 +304,37 @@ class Share:
 
 
 MILLISECONDS = ("mean", "median", "p90", "p99", "max")  # the keys of ms_per_deal
+SHARE_PLACES = 6  # Share.of and summarise round every share and bound to six places
+TIME_PLACES = 2  # and every time to two
+MAX_BUDGET = 10**15  # nodes, positions, conflicts: the SAT solver's budget is a 64-bit integer
+MAX_DEAL_MS = 86_400_000.0  # a day on one deal: no run of the survey's budget comes near
+ROUNDING = 1e-9  # a float's own error on top of the places the figures were rounded to
+
+
+def share_problems(won: int, deals: int, share: float, low: float, high: float, *,
+                   high_won: int | None = None, names: tuple[str, str, str] = ("share", "ci_low", "ci_high"),
+                   ) -> list[str]:
+    """What is wrong with a published share and its 95% Wilson interval against the counts they
+    come from: the share is ``won / deals`` and the bounds Wilson's (the high bound's of
+    ``high_won`` when given: the winnability run counts its undecided deals as won there), each
+    within the rounding to SHARE_PLACES places; and the interval holds the share."""
+    if deals < 1 or not 0 <= won <= deals or not won <= (high_won if high_won is not None else won) <= deals:
+        return [f"{names[0]!r}: the counts it comes from are out of range ({won:,} of {deals:,} deals)"]
+    share_name, low_name, high_name = names
+    problems = []
+    step = 0.5 * 10**-SHARE_PLACES + ROUNDING
+    if abs(share - won / deals) > step:
+        problems.append(f"{share_name!r} is {share}, but {won:,} of {deals:,} deals is "
+                        f"{round(won / deals, SHARE_PLACES)}")
+    wilson_low, _ = wilson_interval(won, deals)
+    _, wilson_high = wilson_interval(won if high_won is None else high_won, deals)
+    for name, value, expected in ((low_name, low, wilson_low), (high_name, high, wilson_high)):
+        if abs(value - expected) > 2 * step:
+            problems.append(f"{name!r} is {value}, but the 95% Wilson bound of those counts is "
+                            f"{round(expected, SHARE_PLACES)}")
+    if not low <= share <= high:
+        problems.append(f"{share_name!r} {share} is not within its interval {low} to {high}")
+    return problems
 # A SAT solver's name as python-sat spells it: it reaches the page, so nothing but letters,
 # digits, dots, dashes and underscores.
 SOLVER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,39}")
@@ -348,12 +391,12 @@ class Summary:
         range, a deal code read as one); FiguresFileError naming ``where`` and the field."""
         top = _Fields(data, where, "", _names(cls))
         readers: dict[str, Callable[[str], object]] = {
-            "deals": top.whole, "start": top.code, "last": top.code, "complete": top.flag,
-            "won": top.whole, "lost": top.whole, "undecided": top.whole, "won_share": top.share,
-            "ci_low": top.share, "ci_high": top.share, "confidence": top.share, "nodes": top.whole,
-            "search_positions": top.whole, "confirm_positions": top.whole, "solver": top.text,
+            "deals": top.count, "start": top.code, "last": top.code, "complete": top.flag,
+            "won": top.count, "lost": top.count, "undecided": top.count, "won_share": top.share,
+            "ci_low": top.share, "ci_high": top.share, "confidence": top.share, "nodes": top.budget,
+            "search_positions": top.budget, "confirm_positions": top.budget, "solver": top.text,
             "confirmed": top.counts, "random_player": top.player, "greedy_player": top.player,
-            "cpu_seconds": top.time, "ms_per_deal": top.times, "lost_deals": top.codes,
+            "cpu_seconds": top.seconds, "ms_per_deal": top.times, "lost_deals": top.codes,
             "undecided_deals": top.undecided_deals, "date": top.date, "command": top.text,
         }
         values, problems = {}, []
@@ -365,10 +408,53 @@ class Summary:
         if problems:
             raise FiguresFileError(f"{where}: {'; '.join(problems)}")
         summary = cls(**values)  # type: ignore[arg-type]  # each reader gives its field's type
-        if len(summary.undecided_deals) != summary.undecided:
-            raise FiguresFileError(f"{where}: 'undecided_deals' lists {len(summary.undecided_deals)} "
-                                   f"deals, 'undecided' counts {summary.undecided}")
+        problems = summary.inconsistencies()
+        if problems:
+            raise FiguresFileError(f"{where}: {'; '.join(problems)}")
         return summary
+
+    def inconsistencies(self) -> list[str]:
+        """Every figure against the counts it comes from (a file can hold any numbers the
+        fields' types allow; the pages publish only what the run's counts give)."""
+        problems = []
+        if self.deals < 1:
+            problems.append(f"'deals' is {self.deals}: a run has 1 deal or more")
+            return problems
+        if self.won + self.lost + self.undecided != self.deals:
+            problems.append(f"'won' {self.won:,} + 'lost' {self.lost:,} + 'undecided' {self.undecided:,} "
+                            f"is not 'deals' {self.deals:,}")
+        for name, listed, counted in (("lost_deals", self.lost_deals, self.lost),
+                                      ("undecided_deals", self.undecided_deals, self.undecided)):
+            if len(listed) != counted:
+                problems.append(f"{name!r} lists {len(listed):,} deals, "
+                                f"{name.removesuffix('_deals')!r} counts {counted:,}")
+        if self.won <= self.deals and self.won + self.undecided <= self.deals:
+            problems += share_problems(self.won, self.deals, self.won_share, self.ci_low, self.ci_high,
+                                       high_won=self.won + self.undecided,
+                                       names=("won_share", "ci_low", "ci_high"))
+        if self.confidence != 0.95:
+            problems.append(f"'confidence' is {self.confidence}: the intervals are 95% intervals")
+        for name in ("random_player", "greedy_player"):
+            player: Share = getattr(self, name)
+            if player.won > self.deals:
+                problems.append(f"'{name}.won' {player.won:,} is more than 'deals' {self.deals:,}")
+                continue
+            problems += share_problems(player.won, self.deals, player.share, player.ci_low, player.ci_high,
+                                       names=tuple(f"{name}.{part}" for part in  # type: ignore[arg-type]
+                                                   ("share", "ci_low", "ci_high")))
+        for way, count in self.confirmed.items():
+            if count > self.deals:
+                problems.append(f"'confirmed.{way}' {count:,} is more than 'deals' {self.deals:,}")
+        ms = self.ms_per_deal
+        for low, high in (("median", "p90"), ("p90", "p99"), ("p99", "max"), ("mean", "max")):
+            if ms[low] > ms[high]:  # percentiles rise, and no mean passes the largest time
+                problems.append(f"'ms_per_deal.{high}' {ms[high]} is less than 'ms_per_deal.{low}' {ms[low]}")
+        spread = 10**-TIME_PLACES / 2  # each of the mean and the CPU seconds was rounded by this
+        mean = 1000 * self.cpu_seconds / self.deals
+        if abs(ms["mean"] - mean) > spread * (1 + 1000 / self.deals) + ROUNDING:
+            problems.append(f"'ms_per_deal.mean' {ms['mean']} is not 'cpu_seconds' {self.cpu_seconds} "
+                            f"over {self.deals:,} deals")
+        return problems
 
 
 def read_summary(path: Path) -> Summary:
@@ -421,23 +507,39 @@ class _Fields:
         return FiguresFileError(f"{self.where}: {self.prefix + name!r} must be {wanted}, "
                                 f"not {shorten(dumps(value))}")
 
-    def whole(self, name: str) -> int:
+    def whole(self, name: str, high: int = MAX_BUDGET) -> int:
         value = self._value(name)
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise self._refuse(name, "a whole number of 0 or more", value)
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= high:
+            raise self._refuse(name, f"a whole number from 0 to {high:,}", value)
         return value
 
-    def _number(self, name: str, wanted: str, high: float) -> float:
+    def count(self, name: str) -> int:
+        """A count of deals: no more than there are deal codes."""
+        return self.whole(name, DEAL_COUNT)
+
+    def budget(self, name: str) -> int:
+        """A budget of positions or conflicts."""
+        return self.whole(name, MAX_BUDGET)
+
+    def _number(self, name: str, wanted: str, high: float, places: int) -> float:
+        """A number from 0 to ``high`` with at most ``places`` decimal places (as halfmoon rounds
+        it: 5e-324 is no share, and would be written with hundreds of digits)."""
         value = self._value(name)
-        if not isinstance(value, int | float) or isinstance(value, bool) or not 0 <= value <= high:
-            raise self._refuse(name, wanted, value)
+        if (not isinstance(value, int | float) or isinstance(value, bool) or not 0 <= value <= high
+                or round(value, places) != value):
+            raise self._refuse(name, f"{wanted} with at most {places} decimal places", value)
         return float(value)
 
     def share(self, name: str) -> float:
-        return self._number(name, "a share from 0 to 1", 1)
+        return self._number(name, "a share from 0 to 1", 1, SHARE_PLACES)
 
     def time(self, name: str) -> float:
-        return self._number(name, "a time of 0 or more", math.inf)
+        return self._number(name, f"a time from 0 to {MAX_DEAL_MS:,.0f}", MAX_DEAL_MS, TIME_PLACES)
+
+    def seconds(self, name: str) -> float:
+        """The run's CPU seconds, a day a deal at most."""
+        return self._number(name, "a time from 0 to a day a deal", DEAL_COUNT * MAX_DEAL_MS / 1000,
+                            TIME_PLACES)
 
     def flag(self, name: str) -> bool:
         value = self._value(name)
@@ -491,7 +593,7 @@ class _Fields:
         """An object of counts (``confirmed``: how many verdicts each way checked)."""
         value = self._value(name)
         counts = self._object(name, tuple(value) if isinstance(value, dict) else ())
-        return {key: counts.whole(key) for key in counts.data}
+        return {key: counts.count(key) for key in counts.data}
 
     def times(self, name: str) -> dict[str, float]:
         times = self._object(name, MILLISECONDS)
@@ -499,7 +601,7 @@ class _Fields:
 
     def player(self, name: str) -> Share:
         player = self._object(name, _names(Share))
-        return Share(won=player.whole("won"), share=player.share("share"),
+        return Share(won=player.count("won"), share=player.share("share"),
                      ci_low=player.share("ci_low"), ci_high=player.share("ci_high"))
 
     def undecided_deals(self, name: str) -> list[UndecidedDeal]:
@@ -508,8 +610,8 @@ class _Fields:
             deal = _Fields(entry, self.where, "", _names(UndecidedDeal), f"{self.prefix}{name}[{index}]")
             deals.append(UndecidedDeal(
                 code=deal.code("code"), tried=deal.texts("tried"),
-                search_positions=deal.whole("search_positions"), sat_solver=deal.solver("sat_solver"),
-                sat_conflicts=deal.whole("sat_conflicts"),
+                search_positions=deal.budget("search_positions"), sat_solver=deal.solver("sat_solver"),
+                sat_conflicts=deal.budget("sat_conflicts"),
             ))
         return deals
 

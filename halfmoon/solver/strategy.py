@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..cards import FACE_RANKS, PAIR_SUM
 from ..dealcode import PILES, DealCode
-from ..errors import HalfMoonError
+from ..errors import HalfMoonError, echoed
 from ..moves import SOURCE_INDEX, Move
 from ..position import Position
 from .players import greedy_choice, uncovered_by
@@ -174,7 +174,7 @@ def player(name: str) -> Player:
     for candidate in PLAYERS:
         if candidate.name == name:
             return candidate
-    raise UnknownPlayerError(f"no player {name!r}: the players are {', '.join(PLAYER_NAMES)}")
+    raise UnknownPlayerError(f"no player {echoed(name)}: the players are {', '.join(PLAYER_NAMES)}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -90,11 +90,18 @@ def games_line(games: DealGames) -> str:
     return dumps(games.to_json()) + "\n"
 
 
-def read_games(path: Path, *, repair: bool = False) -> tuple[StrategyHeader, list[DealGames]]:
+def read_games(path: Path, *, repair: bool = False,
+               run: StrategyHeader | None = None) -> tuple[StrategyHeader, list[DealGames]]:
     """The header and deals of a results file, checked whole: every deal of the header's
-    shard, each once. A last line cut short is dropped (with ``repair``, cut off the file)."""
+    shard, each once, and with ``run`` that run's (a resumed run's options). A last line cut
+    short is dropped (with ``repair``, cut off the file, once all of it has been accepted:
+    a file refused for any reason is left byte for byte as it was)."""
     lines = ResultsLines(path, "strategy", StrategyFileError)
     header = StrategyHeader.from_json(lines.header(), f"{path}:1")
+    if run is not None and header != run:
+        raise StrategyFileError(f"{path} holds another run ({header.deals:,} deals from {header.start}, "
+                                f"shard {header.shard}/{header.of}, {header.players}): give another "
+                                "--results file or the same options")
     mine = set(header.numbers())
     seen: set[int] = set()
     games = []

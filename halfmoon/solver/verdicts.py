@@ -8,8 +8,18 @@ read it with ``DecompressionStream("gzip")``; the deal number minus the start's 
 
 Readers trust nothing in it: the header must name a range of real deal codes, every symbol
 must be one of the three, and no more than ``MAX_DEALS`` symbols are ever decompressed (a
-small gzip can hold gigabytes). ``docs/assets/game/lookup.js`` reads it by the same rules;
-``tests/data/verdicts.jsonl`` holds the cases both must agree on.
+small gzip can hold gigabytes). ``docs/assets/game/lookup.js`` reads it by the same rules,
+which are these, and refuses exactly what this module refuses:
+
+- the bytes are one gzip member and nothing after it (no second member, no trailing bytes,
+  zeros included: browsers differ on those, so neither reader takes them), or, as a server that
+  sends it with ``Content-Encoding: gzip`` gives it to the page, the text itself;
+- the text is ASCII (a byte-order mark or a Cyrillic letter in the header would be read one
+  way by a UTF-8 decoder and another by Latin-1);
+- the header is a JSON object (nested at most ``MAX_NESTING`` deep) whose ``deals`` is a whole
+  number (``4.0`` is 4, as JavaScript reads it), its ``start`` a deal code.
+
+``tests/data/verdicts.jsonl`` holds the cases both must agree on, texts and whole files' bytes.
 """
 
 from __future__ import annotations
@@ -24,7 +34,7 @@ from pathlib import Path
 from ..dealcode import DEAL_COUNT, DealCode
 from ..errors import HalfMoonError
 from ..files import NotAFileError, read_regular
-from .figures import dumps, strict_json
+from .figures import Summary, dumps, strict_json
 from .search import Verdict
 from .survey import DealResult
 
@@ -35,6 +45,8 @@ VERDICT_OF = {symbol: verdict for verdict, symbol in SYMBOL.items()}
 MAX_DEALS = 10_000_000  # a few MB of symbols at most: the file is for a web page
 MAX_HEADER = 4096  # bytes of the header line
 MAX_TEXT = MAX_HEADER + 1 + MAX_DEALS  # what is decompressed at most
+MAX_NESTING = 8  # levels of the header's JSON (the header itself is one)
+GZIP_MAGIC = b"\x1f\x8b"
 
 
 class VerdictFileError(HalfMoonError):
@@ -83,31 +95,64 @@ def encode(start: DealCode, deals: int, results: Iterable[DealResult]) -> bytes:
 
 
 def decode(data: bytes, where: str = "<verdicts>") -> Verdicts:
-    """The verdicts of a gzip-compressed verdict file; VerdictFileError (one line) otherwise."""
+    """The verdicts of a verdict file's bytes (one gzip member, or the text itself: see above);
+    VerdictFileError (one line) otherwise."""
+    if not data.startswith(GZIP_MAGIC):  # as a server that decompressed it gives it to the page
+        if len(data) > MAX_TEXT:
+            raise VerdictFileError(f"{where}: not a verdict file: more than {MAX_DEALS:,} deals")
+        return parse(_ascii(data, where), where)
     try:
-        inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)  # gzip
+        inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)  # one gzip member
         raw = inflater.decompress(data, MAX_TEXT + 1)
         if len(raw) > MAX_TEXT:
             raise VerdictFileError(f"{where}: not a verdict file: more than {MAX_DEALS:,} deals")
         if not inflater.eof:
             raise VerdictFileError(f"{where}: not a verdict file: the compressed data is cut short")
+        if inflater.unused_data:
+            what = ("a second gzip member" if inflater.unused_data.startswith(GZIP_MAGIC)
+                    else f"{len(inflater.unused_data):,} bytes")
+            raise VerdictFileError(f"{where}: not a verdict file: {what} after its compressed data "
+                                   "(the site's lookup refuses it)")
     except zlib.error as error:
         raise VerdictFileError(f"{where}: not a verdict file: {error}") from None
-    return parse(raw.decode("latin-1"), where)
+    return parse(_ascii(raw, where), where)
+
+
+def _ascii(raw: bytes, where: str) -> str:
+    if not raw.isascii():
+        at = next(index for index, byte in enumerate(raw) if byte > 0x7F)
+        raise VerdictFileError(f"{where}: not a verdict file: byte {at + 1:,} of its text is not ASCII")
+    return raw.decode("ascii")
+
+
+def _nesting(value: object) -> int:
+    if isinstance(value, dict):
+        return 1 + max(map(_nesting, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_nesting, value), default=0)
+    return 0
 
 
 def parse(text: str, where: str = "<verdicts>") -> Verdicts:
     """The verdicts of a verdict file's text (decompressed), checked as ``lookup.js`` checks it."""
+    if not text.isascii():
+        raise VerdictFileError(f"{where}: not a verdict file: its text is not ASCII")
     first, newline, symbols = text.partition("\n")
     if not newline or len(first) > MAX_HEADER:
         raise VerdictFileError(f"{where}: not a verdict file (no header line)")
     try:
         header = strict_json(first)
     except (ValueError, RecursionError) as error:
-        raise VerdictFileError(f"{where}: not a verdict file: {error}") from None
+        reason = "nested too deeply" if isinstance(error, RecursionError) else error
+        raise VerdictFileError(f"{where}: not a verdict file: {reason}") from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise VerdictFileError(f"{where}: not a verdict file (no {FORMAT!r} header)")
+    if _nesting(header) > MAX_NESTING:
+        raise VerdictFileError(f"{where}: not a verdict file: its header nests more than "
+                               f"{MAX_NESTING} deep")
     deals = header.get("deals")
+    if isinstance(deals, float) and deals.is_integer():  # 4.0: a whole number, as JSON has it
+        deals = int(deals)
     if not isinstance(deals, int) or isinstance(deals, bool) or not 1 <= deals <= MAX_DEALS:
         raise VerdictFileError(f"{where}: the header's deals must be from 1 to {MAX_DEALS:,}")
     if deals != len(symbols):
@@ -132,3 +177,35 @@ def read_verdicts(path: Path) -> Verdicts:
         return decode(read_regular(path), str(path))
     except NotAFileError as error:
         raise VerdictFileError(str(error)) from None
+
+
+def disagreements(verdicts: Verdicts, summary: Summary, verdicts_name: str = "verdicts.gz",
+                  figures_name: str = "winnability.json") -> list[str]:
+    """Where a verdict file says otherwise than the figures published beside it (each named by
+    its file and field): the same run's range, the same counts, the same lost and undecided
+    deals. The lookup answers from the file, the page from the figures: they must agree."""
+    problems = []
+    if str(verdicts.start) != summary.start or len(verdicts.symbols) != summary.deals:
+        problems.append(f"{verdicts_name}: its header's 'start' and 'deals' ({verdicts.start}, "
+                        f"{len(verdicts.symbols):,} deals) are not {figures_name}'s 'start' and 'deals' "
+                        f"({summary.start}, {summary.deals:,}): a file of another run")
+        return problems
+    counts = verdicts.counts()
+    for verdict, name in ((Verdict.WON, "won"), (Verdict.LOST, "lost"), (Verdict.UNDECIDED, "undecided")):
+        found, published = counts[str(verdict)], getattr(summary, name)
+        if found != published:
+            problems.append(f"{verdicts_name}: {found:,} deals {verdict} ('{SYMBOL[verdict]}'), "
+                            f"{figures_name}'s {name!r} counts {published:,}")
+    first = verdicts.start.number
+    for verdict, name, listed in ((Verdict.LOST, "lost_deals", summary.lost_deals),
+                                  (Verdict.UNDECIDED, "undecided_deals",
+                                   [deal.code for deal in summary.undecided_deals])):
+        symbol = SYMBOL[verdict]
+        theirs = [str(DealCode(first + index)) for index, found in enumerate(verdicts.symbols)
+                  if found == symbol]
+        if theirs != sorted(listed, key=lambda code: DealCode.parse(code).number):
+            differ = sorted(set(theirs) ^ set(listed), key=lambda code: DealCode.parse(code).number)
+            where = differ[0] if differ else "a deal listed twice"
+            problems.append(f"{verdicts_name}: the deals {verdict} are not {figures_name}'s "
+                            f"{name!r} (first difference: {where})")
+    return problems

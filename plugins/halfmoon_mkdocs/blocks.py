@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
-from halfmoon.errors import quoted
+from halfmoon.errors import echoed, quoted
 
 from .errors import SourceError
 
@@ -172,12 +172,12 @@ def parse_block(kind: str, syntax: Syntax, body: list[str], fence_line: int,
                               line_number)
         if key not in syntax.keys:
             allowed = ", ".join(sorted(syntax.keys)) or "none"
-            raise SourceError(f"{kind} block: unknown key {quoted(key)} (allowed: {allowed})",
+            raise SourceError(f"{kind} block: unknown key {echoed(key)} (allowed: {allowed})",
                               line_number)
         if key in options:
-            raise SourceError(f"{kind} block: {key!r} is given twice", line_number)
+            raise SourceError(f"{kind} block: {echoed(key)} is given twice", line_number)
         if not value:
-            raise SourceError(f"{kind} block: {key!r} has no value", line_number)
+            raise SourceError(f"{kind} block: {echoed(key)} has no value", line_number)
         options[key] = value
         option_lines[key] = line_number
     block = Block(kind, options, fence_line, option_lines, prefix)

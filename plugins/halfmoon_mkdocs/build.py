@@ -72,11 +72,15 @@ class Build:
 
     def __init__(self, docs_dir: Path, project_dir: Path, default_record: str,
                  stats_file: str, strategy_file: str = "records/strategy.json", *,
+                 verdicts_file: str | None = None, lost_file: str | None = None,
                  palette: str = "two", extra_css: Iterable[str] = ()) -> None:
         i18n.catalog.cache_clear()  # the catalogs, as they are now
         self.project_dir = project_dir
         self.loader = ExampleLoader(docs_dir, project_dir)
-        self.stats = Stats(docs_dir / stats_file)
+        # The verdict file and the lost deals' file are held to the figures (Stats.check_published).
+        self.stats = Stats(docs_dir / stats_file,
+                           verdicts=None if verdicts_file is None else docs_dir / verdicts_file,
+                           lost=None if lost_file is None else docs_dir / lost_file)
         self.strategy = StrategyFigures(docs_dir / strategy_file)
         self.default_record = default_record
         self.palette = palette  # the diagrams' suit colours for a reader who has chosen none

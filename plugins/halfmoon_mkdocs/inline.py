@@ -328,6 +328,7 @@ def insert_lost(call: Call, writer: Writer, context: Context) -> str:
     count = whole_number(call.arg(0, "how many lost deals to show"), "{{hm lost}}:")
     if not 1 <= count <= MAX_LOST_SHOWN:
         raise SourceError(f"{{{{hm lost}}}} shows 1 to {MAX_LOST_SHOWN} deals, not {count}")
+    context.stats.check_published()  # the list the page shows is the one the files hold
     codes = context.stats.lost_deals()[:count]
     return writer.text("docs.list.separator").join(deal_link(writer, code) for code in codes)
 
@@ -346,6 +347,7 @@ def insert_lost_list(call: Call, writer: Writer, context: Context) -> str:
         raise SourceError("{{hm lost_list}} takes words only, no options")
     if "lost" not in context.files:
         raise SourceError("{{hm lost_list}}: the page has no address for the lost deals' file")
+    context.stats.check_published()
     return f'<a href="{escape(context.files["lost"])}">{escape(" ".join(call.args), quote=False)}</a>'
 
 

@@ -105,7 +105,8 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
         if self._depth == 0:
             self.build = Build(Path(config.docs_dir), _project_dir(config),
                                self.config.example_record, self.config.stats_file,
-                               self.config.strategy_file, palette=self.config.palette,
+                               self.config.strategy_file, verdicts_file=self.config.verdicts_file,
+                               lost_file=self.config.lost_file, palette=self.config.palette,
                                extra_css=[str(name) for name in config.extra_css])
         self._depth += 1
         if self._theme_problem is not None and self.build is not None:

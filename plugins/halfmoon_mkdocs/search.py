@@ -73,7 +73,8 @@ def point_search_at_language(html: str, prefix: str) -> str:
         return html
     config = json.loads(match.group(2))
     config["base"] = config["base"].rstrip("/") + "/" + prefix
-    text = json.dumps(config, ensure_ascii=False).replace("</", "<\\/")
+    # No "<" at all in a script's text: neither "</script>" nor "<!--" can change how it is read.
+    text = json.dumps(config, ensure_ascii=False).replace("<", "\\u003c")
     return html[:match.start(2)] + text + html[match.end(2):]
 
 
@@ -118,11 +119,17 @@ _DEFERRALS = (
 # page's search box carries our catalog's forms of the two counts search shows (theme.py); the
 # published bundle picks the form with the browser's Intl.PluralRules for the page's language,
 # and writes the number as that language does. A page without them keeps Material's strings.
+#
+# The results' count is set as the element's textContent; the further sections' count is a
+# child of Material's h(), which adds a string as HTML (its own trusted words): that one is
+# asked for as HTML (h=1), every character that could start markup or a reference escaped, so
+# a catalog's "<img onerror=…>" is shown as the words it is.
 SEARCH_COUNT = (
-    '((k,n)=>{let c=document.querySelector("[data-halfmoon-counts]"),'
-    's=c&&JSON.parse(c.dataset.halfmoonCounts)[k],l=document.documentElement.lang;'
-    'return s?(s[new Intl.PluralRules(l).select(n)]??s.other)'
-    '.replace("{count}",new Intl.NumberFormat(l).format(n)):null})'
+    '((k,n,h)=>{let c=document.querySelector("[data-halfmoon-counts]"),'
+    's=c&&JSON.parse(c.dataset.halfmoonCounts)[k],l=document.documentElement.lang,'
+    't=s?(s[new Intl.PluralRules(l).select(n)]??s.other)'
+    '.replace("{count}",()=>new Intl.NumberFormat(l).format(n)):null;'
+    'return t!=null&&h?String(t).replace(/[&<>"\']/g,x=>"&#"+x.charCodeAt(0)+";"):t})'
 )
 _COUNTS = (
     # The results' count, under the search box.
@@ -136,7 +143,7 @@ _COUNTS = (
     # A page's further sections ("3 more on this page").
     (re.compile(r'([\w$]+)\.length>0&&\1\.length===1\?([\w$]+)\("search\.result\.more\.one"\):'
                 r'\2\("search\.result\.more\.other",\1\.length\)'),
-     lambda m: f'{SEARCH_COUNT}("more",{m[1]}.length)??({m[0]})',
+     lambda m: f'{SEARCH_COUNT}("more",{m[1]}.length,1)??({m[0]})',
      re.compile(re.escape(f'{SEARCH_COUNT}("more"'))),
 )
 

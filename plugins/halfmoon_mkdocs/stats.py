@@ -17,10 +17,13 @@ from babel import Locale
 from babel.dates import format_date
 from babel.units import format_unit
 
-from halfmoon import HalfMoonError
+from halfmoon import DealCode, HalfMoonError
+from halfmoon.errors import echoed
+from halfmoon.files import read_regular
 from halfmoon.solver import figures
-from halfmoon.solver.figures import Summary, UndecidedDeal, read_summary
+from halfmoon.solver.figures import SHARE_PLACES, Summary, UndecidedDeal, read_summary
 from halfmoon.solver.rounds import SECOND_SAT_SOLVER
+from halfmoon.solver.verdicts import disagreements, read_verdicts
 
 from .errors import SourceError
 from .words import Writer
@@ -41,23 +44,87 @@ CODES = ("start", "last")
 FIGURES = (*COUNTS, *SHARES, *PLAYER_SHARES, "cpu_seconds", *MILLISECONDS, "date", *CODES)
 SHARE_DECIMALS = 2  # of the winnable share in percent: its interval is a few tenths wide
 SIGNIFICANT = 3  # digits of the simple players' small shares
+MAX_LOST_FILE = 64 * 1024 * 1024  # bytes of the file of lost deals read at most
 
 
 def percent(share: float, locale: Locale | str, decimals: int | None = None) -> str:
     """``share`` in percent with ``decimals`` places, or SIGNIFICANT significant digits."""
     if decimals is None:
         decimals = SIGNIFICANT - 1 - math.floor(math.log10(share * 100)) if share > 0 else 0
+    # Never more places than a share is written with (figures.SHARE_PLACES, in percent): the
+    # readers refuse a share of more, and a tiny one must not print hundreds of digits.
+    decimals = min(max(0, decimals), SHARE_PLACES - 2)
     pattern = copy.copy(Locale.parse(locale).percent_formats[None])
-    pattern.frac_prec = (max(0, decimals), max(0, decimals))
+    pattern.frac_prec = (decimals, decimals)
     return pattern.apply(share, locale)
 
 
 class Stats:
-    """Reads the figures once, when first asked for; the plugin makes one per build."""
+    """Reads the figures once, when first asked for; the plugin makes one per build.
 
-    def __init__(self, path: Path) -> None:
+    ``verdicts`` and ``lost``, when given, are the verdict file the page's lookup reads and the
+    file of every lost deal the page links to: ``check_published`` holds them to the figures.
+    """
+
+    def __init__(self, path: Path, verdicts: Path | None = None, lost: Path | None = None) -> None:
         self.path = path
+        self.verdicts = verdicts
+        self.lost = lost
         self._summary: Summary | SourceError | None = None
+        self._published: SourceError | None | bool = False  # not checked yet
+
+    def check_published(self, *, lookup: bool = False) -> None:
+        """Refuse (SourceError naming the file and the field) a verdict file or a file of lost
+        deals that says otherwise than the figures: the lookup would contradict the page. A
+        file that is not there is checked by no one but the lookup, which needs its verdicts."""
+        if lookup and self.verdicts is not None and not self.verdicts.exists():
+            raise SourceError(f"the lookup's verdict file {self.verdicts} does not exist "
+                              "(halfmoon stats --merge … --verdicts writes it)")
+        if self._published is False:
+            try:
+                self._check_published()
+                self._published = None
+            except SourceError as error:
+                self._published = error
+        if isinstance(self._published, SourceError):
+            raise SourceError(self._published.message)
+
+    def _check_published(self) -> None:
+        summary = self.summary()
+        if self.verdicts is not None and self.verdicts.exists():
+            try:
+                verdicts = read_verdicts(self.verdicts)
+            except HalfMoonError as error:
+                raise SourceError(f"{error} (the lookup's verdict file)") from None
+            problems = disagreements(verdicts, summary, self.verdicts.name, self.path.name)
+            if problems:
+                raise SourceError("; ".join(problems))
+        if self.lost is not None and self.lost.exists():
+            self._check_lost(summary)
+
+    def _check_lost(self, summary: Summary) -> None:
+        assert self.lost is not None
+        try:
+            text = read_regular(self.lost, MAX_LOST_FILE).decode("utf-8")
+        except (OSError, HalfMoonError, UnicodeError) as error:
+            raise SourceError(f"{self.lost.name}: cannot be read: {error}") from None
+        if len(text) > MAX_LOST_FILE:
+            raise SourceError(f"{self.lost.name}: more than {MAX_LOST_FILE:,} bytes")
+        codes = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            try:
+                codes.append(str(DealCode.parse(line)))
+            except HalfMoonError as error:
+                raise SourceError(f"{self.lost.name}:{number}: {error}") from None
+        if codes != summary.lost_deals:
+            differ = next((i for i, (a, b) in enumerate(zip(codes, summary.lost_deals)) if a != b),
+                          min(len(codes), len(summary.lost_deals)))
+            raise SourceError(f"{self.lost.name}: its {len(codes):,} deals are not {self.path.name}'s "
+                              f"'lost_deals' ({len(summary.lost_deals):,}; first difference: deal "
+                              f"{differ + 1:,} of the list)")
 
     def summary(self) -> Summary:
         """The figures, read through ``Summary.from_json``: a file that is not a whole summary
@@ -81,7 +148,7 @@ class Stats:
 
     def _field(self, name: str) -> object:
         if name not in FIGURES:
-            raise SourceError(f"no figure {name!r} in {self.path.name} (figures: {', '.join(FIGURES)})")
+            raise SourceError(f"no figure {echoed(name)} in {self.path.name} (figures: {', '.join(FIGURES)})")
         value: object = self.summary()
         for part in name.split("."):
             # A way that checked no verdict is left out of ``confirmed``: it counts 0.
@@ -147,4 +214,4 @@ class Stats:
             return writer.count(self.number(name), "deals", case)
         if name in COUNTS:
             return self._count_words(name, writer, form)
-        raise SourceError(f"no figure {name!r} in {self.path.name} (figures: {', '.join(FIGURES)})")
+        raise SourceError(f"no figure {echoed(name)} in {self.path.name} (figures: {', '.join(FIGURES)})")

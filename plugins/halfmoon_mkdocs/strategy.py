@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from halfmoon import DealCode, HalfMoonError, Move, Position
-from halfmoon.errors import shorten
-from halfmoon.solver.figures import strict_json
+from halfmoon.dealcode import DEAL_COUNT
+from halfmoon.errors import echoed, shorten
+from halfmoon.solver.figures import SHARE_PLACES, dumps, share_problems, strict_json
 from halfmoon.solver.strategy import PLAYER_NAMES, PLAYERS_ID, player, wins_after
 
 from .errors import SourceError
@@ -73,7 +74,7 @@ class StrategyFigures:
     def player(self, name: str) -> PlayerFigures:
         players = self._figures()[2]
         if name not in players:
-            raise SourceError(f"no player {name!r} in {self.path.name} (players: {', '.join(players)})")
+            raise SourceError(f"no player {echoed(name)} in {self.path.name} (players: {', '.join(players)})")
         return players[name]
 
     def players(self) -> list[PlayerFigures]:
@@ -94,18 +95,21 @@ class StrategyFigures:
             raise SourceError(f"{name}: figures of other players ({theirs}; these are {PLAYERS_ID}): "
                               "merge the strategy run again")
         deals = data.get("deals")
-        if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
-            raise SourceError(f"{name}: 'deals' must be a positive whole number")
+        if not isinstance(deals, int) or isinstance(deals, bool) or not 1 <= deals <= DEAL_COUNT:
+            raise SourceError(f"{name}: 'deals' must be a whole number from 1 to {DEAL_COUNT:,}, "
+                              f"not {shorten(dumps(deals))}")
         entries = data.get("players")
         if not isinstance(entries, list) or [_get(e, "name") for e in entries] != list(PLAYER_NAMES):
             raise SourceError(f"{name}: 'players' must list {', '.join(PLAYER_NAMES)}, in that order")
         players = {}
         for entry in entries:
             where = f"{name}: player {entry['name']}"
+            share = _share(entry, deals, where)
             beyond = entry.get("beyond_greedy")
-            if not isinstance(beyond, int) or isinstance(beyond, bool) or not 0 <= beyond <= deals:
-                raise SourceError(f"{where}: 'beyond_greedy' must be a count of deals")
-            players[entry["name"]] = PlayerFigures(entry["name"], _share(entry, deals, where), beyond,
+            if not isinstance(beyond, int) or isinstance(beyond, bool) or not 0 <= beyond <= share.won:
+                raise SourceError(f"{where}: 'beyond_greedy' must be a count of deals from 0 to the "
+                                  f"player's 'won' ({share.won:,}), not {shorten(dumps(beyond))}")
+            players[entry["name"]] = PlayerFigures(entry["name"], share, beyond,
                                                    _example(entry.get("example"), entry["name"], where))
         return deals, _share(data.get("perfect"), deals, f"{name}: perfect"), players
 
@@ -119,13 +123,18 @@ def _share(entry: object, deals: int, where: str) -> Share:
         raise SourceError(f"{where}: the figures must be an object")
     won = entry.get("won")
     if not isinstance(won, int) or isinstance(won, bool) or not 0 <= won <= deals:
-        raise SourceError(f"{where}: 'won' must be a count of deals")
+        raise SourceError(f"{where}: 'won' must be a count of deals from 0 to 'deals' ({deals:,}), "
+                          f"not {shorten(dumps(won))}")
     shares = [entry.get(key) for key in FIELDS[1:]]
-    if not all(isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v <= 1 for v in shares):
-        raise SourceError(f"{where}: 'share', 'ci_low' and 'ci_high' must be shares from 0 to 1")
+    if not all(isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v <= 1
+               and round(v, SHARE_PLACES) == v for v in shares):
+        raise SourceError(f"{where}: 'share', 'ci_low' and 'ci_high' must be shares from 0 to 1 with "
+                          f"at most {SHARE_PLACES} decimal places, not "
+                          f"{shorten(', '.join(dumps(v) for v in shares))}")
     share, low, high = (float(v) for v in shares)  # type: ignore[arg-type]
-    if not low <= share <= high:
-        raise SourceError(f"{where}: the share must lie within its interval (ci_low <= share <= ci_high)")
+    problems = share_problems(won, deals, share, low, high)
+    if problems:  # the share and its interval are what the counts give, or nothing is published
+        raise SourceError(f"{where}: {'; '.join(problems)}")
     return Share(won, share, low, high)
 
 

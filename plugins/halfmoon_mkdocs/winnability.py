@@ -124,6 +124,7 @@ def lookup_html(context: Context, line: int) -> str:
     and what a browser without scripts shows instead."""
     if "verdicts" not in context.files:
         raise SourceError("halfmoon-lookup: the page has no address for the verdict file")
+    context.stats.check_published(lookup=True)  # the lookup must not contradict the page's figures
     writer = context.writer()
     address = context.files["verdicts"]
     field = f"hm{line}-lookup-code"

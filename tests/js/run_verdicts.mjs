@@ -1,5 +1,6 @@
 // Check docs/assets/game/lookup.js's reading of verdict files against tests/data/verdicts.jsonl
-// in Node, without a browser:   node tests/js/run_verdicts.mjs [tests/data]
+// (texts and whole files' bytes; verdict_cases.mjs) in Node, without a browser:
+//   node tests/js/run_verdicts.mjs [tests/data]
 // Prints {bad, count} as JSON (exit 1 when anything disagrees). tests/test_verdict_vectors.py runs it.
 
 import { readFileSync } from "node:fs";
@@ -7,34 +8,14 @@ import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 
 import { loadGameModule, ROOT } from "./load_engine.mjs";
+import { checkVerdictCases } from "./verdict_cases.mjs";
 
 const data = resolve(process.argv[2] ?? join(ROOT, "tests", "data"));
 const lookup = await loadGameModule("lookup.js");
 
-const bad = [];
 const cases = readFileSync(join(data, "verdicts.jsonl"), "utf-8").split("\n").filter(Boolean)
   .map((line) => JSON.parse(line)).filter((entry) => !("generated_by" in entry));
-for (const entry of cases) {
-  let table = null;
-  try {
-    table = lookup.readVerdicts(entry.text);
-  } catch {
-    if (!entry.error) bad.push({ text: entry.text.slice(0, 80), expected: "read", got: "refused" });
-    continue;
-  }
-  if (entry.error) {
-    bad.push({ text: entry.text.slice(0, 80), expected: "refused", got: "read" });
-    continue;
-  }
-  if (table.start !== entry.start) bad.push({ text: entry.text.slice(0, 80), start: table.start });
-  for (const [number, answer] of entry.lookups) {
-    const got = lookup.verdictOf(table, number);
-    if (got !== answer) bad.push({ text: entry.text.slice(0, 80), number, expected: answer, got });
-  }
-  // The same text gzipped reads back through the bounded inflater.
-  const text = await lookup.verdictText(new Uint8Array(gzipSync(Buffer.from(entry.text, "utf-8"))));
-  if (text !== entry.text) bad.push({ text: entry.text.slice(0, 80), inflated: text.slice(0, 80) });
-}
+const bad = await checkVerdictCases(lookup, cases, async (bytes) => new Uint8Array(gzipSync(bytes)));
 // 20 million symbols (twice the bound) in a small gzip: refused once the bound is passed, never inflated whole.
 const bomb = gzipSync(Buffer.concat([Buffer.from('{"format": "halfmoon-verdicts/1"}\n'),
                                      Buffer.alloc(20_000_000, 0x57)]));
