@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -119,3 +120,19 @@ def test_workers_end_when_their_parent_dies(tmp_path, signum):
     if signum == signal.SIGHUP:
         assert process.returncode == 129 and "hung up" in err and "kept in" in err, err
         assert read_results(results)[0].deals == 40
+
+
+def test_a_stop_signal_whose_exception_was_swallowed_still_stops_the_run():
+    """A signal that lands where Python swallows exceptions (fork's handlers, as a worker starts:
+    "Exception ignored in ...") still stops the run at its next check, as itself."""
+    from halfmoon.cli import stats
+
+    with stats._sigterm_as_exception():
+        stats._raise_if_stopped()  # nothing came: nothing raised
+        with contextlib.suppress(stats._Terminated):  # as a fork handler swallows it
+            os.kill(os.getpid(), signal.SIGHUP)
+            time.sleep(1)  # the handler runs at the next instruction; the sleep is never waited out
+        with pytest.raises(stats._Terminated) as stop:
+            stats._raise_if_stopped()
+    assert stop.value.signum == signal.SIGHUP
+    stats._raise_if_stopped()  # a new run starts clean

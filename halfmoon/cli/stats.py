@@ -395,6 +395,7 @@ def _decide_all(numbers: Iterator[int], nodes: int, jobs: int, keep: Callable[[D
     finally:
         signal.signal(signal.SIGINT, previous)
     try:
+        _raise_if_stopped()
         busy = {}
         for worker in workers:
             if (chunk := next(chunks, None)) is not None:
@@ -402,6 +403,7 @@ def _decide_all(numbers: Iterator[int], nodes: int, jobs: int, keep: Callable[[D
                 busy[worker.connection] = worker
         while busy:
             for ready in multiprocessing.connection.wait(list(busy)):
+                _raise_if_stopped()
                 worker = busy.pop(cast(Connection, ready))
                 for result in worker.answer():
                     keep(result)
@@ -424,16 +426,31 @@ def _sigterm_as_exception() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    _received.clear()
     previous = {signum: signal.signal(signum, _raise_terminated) for signum in _ENDING}
     try:
         yield
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+        _received.clear()
 
 
 _ENDING = (signal.SIGTERM, signal.SIGHUP)
 
 
+# The stop signals received, for _raise_if_stopped: a signal that lands while Python runs code
+# that swallows exceptions (a handler of fork, as a worker starts; a finaliser) raises nothing
+# there, "Exception ignored in ...", and the run would go on as if it had not come.
+_received: list[int] = []
+
+
 def _raise_terminated(signum: int, frame: object) -> None:
+    _received.append(signum)
     raise _Terminated(signum)
+
+
+def _raise_if_stopped() -> None:
+    """Raise the _Terminated of a stop signal that came while its exception was swallowed."""
+    if _received:
+        raise _Terminated(_received[0])
