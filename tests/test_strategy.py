@@ -11,9 +11,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import random
+from collections import Counter
+
 from halfmoon import DealCode, Position, Record
+from halfmoon.cards import DECK
+from halfmoon.solver import rollouts
 from halfmoon.solver.players import greedy_player_wins, random_player_wins
-from halfmoon.solver.strategy import PLAYERS, player, turning_point, wins_after
+from halfmoon.solver.strategy import (
+    PLAYERS,
+    PLAYERS_ID,
+    SEARCH_ID,
+    SEARCH_PLAYERS,
+    look,
+    player,
+    turning_point,
+    wins_after,
+)
 from halfmoon.solver.strategy_run import (
     DealGames,
     StrategyFileError,
@@ -21,11 +35,15 @@ from halfmoon.solver.strategy_run import (
     games_line,
     header_line,
     merge_games,
+    merge_runs,
+    paired_gain,
     play_deal,
     read_games,
     summarise_games,
+    summarise_runs,
 )
 from halfmoon.solver.verdicts import Verdicts
+from halfmoon.solver.view import PlayerView
 
 ROOT = Path(__file__).resolve().parent.parent
 FIGURES = json.loads((ROOT / "docs" / "records" / "strategy.json").read_text(encoding="utf-8"))
@@ -54,8 +72,104 @@ def test_the_simple_players_are_those_of_the_winnability_run(number):
 
 def test_a_player_chooses_the_same_game_twice():
     code = DealCode(12345)
-    for one in PLAYERS:
+    for one in PLAYERS + SEARCH_PLAYERS:
         assert one.play(code).history == one.play(code).history
+
+
+# --- players see only what the game shows ---------------------------------------------------
+
+
+def _reshuffled(position: Position, rng: random.Random) -> Position:
+    """The same position with the cards beneath the tops shuffled among the piles: every pile
+    keeps its count and its top card; only what no player can see changes."""
+    other = position.copy()
+    hidden = [card for pile in other.piles for card in pile[:-1]]
+    rng.shuffle(hidden)
+    for pile in other.piles:
+        if pile:
+            below = len(pile) - 1
+            pile[:-1], hidden = hidden[:below], hidden[below:]
+    assert not hidden
+    return other
+
+
+def _midgame(number: int, moves: int) -> Position:
+    rng = random.Random(number)
+    position = Position(DealCode(number))
+    for _ in range(moves):
+        legal = position.legal_moves()
+        if not legal:
+            break
+        position.push(rng.choice(legal))
+    return position
+
+
+@settings(max_examples=40, deadline=None)
+@given(deal_numbers, st.integers(min_value=0, max_value=30), st.integers(min_value=0, max_value=2**32))
+def test_no_player_changes_its_choice_when_the_unseen_cards_are_shuffled(number, moves, seed):
+    position = _midgame(number, moves)
+    legal = position.legal_moves()
+    if not legal:
+        return
+    other = _reshuffled(position, random.Random(seed))
+    assert PlayerView.of(other) == PlayerView.of(position)  # the view holds nothing beneath the tops
+    assert other.legal_moves() == legal
+    for one in PLAYERS + SEARCH_PLAYERS:
+        mine = one.choice(number)(PlayerView.of(position), legal)
+        theirs = one.choice(number)(PlayerView.of(other), other.legal_moves())
+        assert mine == theirs, one.name
+
+
+def test_the_shuffle_changes_what_lies_beneath():
+    # The test above can only fail if the shuffle moves hidden cards: it does, on most deals.
+    position = _midgame(7, 5)
+    other = _reshuffled(position, random.Random(1))
+    assert [pile[:-1] for pile in other.piles] != [pile[:-1] for pile in position.piles]
+
+
+@settings(max_examples=30, deadline=None)
+@given(deal_numbers, st.integers(min_value=0, max_value=40))
+def test_the_view_counts_every_card_once(number, moves):
+    position = _midgame(number, moves)
+    view = PlayerView.of(position)
+    shown = [card for card in view.tops + view.reserve if card is not None]
+    assert Counter(shown) + view.unseen() + Counter(view.removed) == Counter(DECK * 2)
+    assert sum(view.unseen().values()) == view.hidden()
+    assert view.unseen() == Counter(card for pile in position.piles for card in pile[:-1])
+
+
+def test_after_a_move_the_view_knows_what_went_not_what_comes_up():
+    position = Position(DealCode(3))
+    view = PlayerView.of(position)
+    move = position.legal_moves()[0]
+    after = view.after(move)
+    for source in move.sources:
+        assert after.card_at(source) is None
+    position.push(move)
+    assert after.removed == PlayerView.of(position).removed
+    assert after.counts == PlayerView.of(position).counts
+
+
+@settings(max_examples=30, deadline=None)
+@given(deal_numbers)
+def test_the_rollouts_play_the_best_rule_as_its_player_does(number):
+    # rollouts.play_out is a second implementation of "keep the reserve, then the tallest
+    # piles", on ranks: on the real deal it must leave as many cards as the rule's player.
+    layout = DealCode(number).layout()
+    piles = [[card.rank for card in pile] for pile in layout.piles]
+    reserve = [card.rank for card in layout.reserve]
+    assert rollouts.play_out(piles, reserve) == player("tallest-keep-reserve").play(DealCode(number)).cards_left()
+
+
+@settings(max_examples=30, deadline=None)
+@given(deal_numbers, st.integers(min_value=0, max_value=40), st.integers(min_value=0, max_value=2**32))
+def test_a_sampled_world_keeps_every_top_and_count_and_deals_the_unseen_cards(number, moves, seed):
+    view = PlayerView.of(_midgame(number, moves))
+    tops, counts, unseen = rollouts.view_ranks(view)
+    piles, reserve = rollouts.sample_world(tops, counts, unseen, random.Random(seed))
+    assert [len(pile) for pile in piles] == list(view.counts)
+    assert [pile[-1] if pile else 0 for pile in piles] + reserve == tops
+    assert sorted(rank for pile in piles for rank in pile[:-1]) == unseen
 
 
 def test_an_unknown_player_names_the_players():
@@ -85,6 +199,9 @@ def test_each_published_example_is_a_turning_point_the_engine_confirms(entry):
     found = turning_point(code, chosen, baseline)
     assert found is not None and str(found.tempting) == example["tempting"]
     assert [str(m) for m in found.before] == example["before"]
+    position = Record(code, found.before).replay()
+    view = PlayerView.of(position)
+    assert look(view, found.tempting) != look(view, found.right)  # the reader sees them differ
     assert not wins_after(code, found.before, found.tempting, chosen)
     assert wins_after(code, found.before, found.right, chosen)
 

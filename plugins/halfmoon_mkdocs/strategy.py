@@ -1,10 +1,11 @@
-"""The Strategy page's parts, from the strategy run's figures (``docs/records/strategy.json``).
+"""The Strategy page's parts, from the strategy runs' figures (``docs/records/strategy.json``).
 
-The table of the players (each a rule of thumb, in words of the page's language) with their
-measured share of wins, its interval and the deals each wins that greedy play does not; the
-``{{hm strategy …}}`` inserts of running text; and each tip's pair of diagrams (the tempting
-move, the right one) at the position where the tip decides the game. Every figure and every
-example is read from the published file and checked against the engine, never typed.
+The table of the players (each a rule of thumb, in words of the page's language, and the
+honest search) ordered by their measured share of wins, each with its interval and a bar on
+the scale of perfect play; the ``{{hm strategy …}}`` inserts of running text; and each tip's
+pair of diagrams (the tempting move, the right one) at the position where the tip decides
+the game. Every figure and every example is read from the published file and checked
+against the engine, never typed.
 """
 
 from __future__ import annotations
@@ -15,14 +16,15 @@ from pathlib import Path
 from halfmoon import DealCode, HalfMoonError, Move, Position
 from halfmoon.errors import shorten
 from halfmoon.solver.figures import strict_json
-from halfmoon.solver.strategy import PLAYER_NAMES, PLAYERS_ID, player, wins_after
+from halfmoon.solver.strategy import PLAYER_NAMES, PLAYERS_ID, SEARCH_ID, SEARCH_NAMES, look, player, wins_after
+from halfmoon.solver.view import PlayerView
 
 from .errors import SourceError
 from .stats import percent
 from .tables import boxed_table
 from .words import Writer
 
-FORMAT = "halfmoon-strategy/1"
+FORMAT = "halfmoon-strategy/2"
 FIELDS = ("won", "share", "ci_low", "ci_high")
 
 
@@ -50,14 +52,29 @@ class PlayerFigures:
     example: TipExample | None
 
 
+@dataclass(frozen=True)
+class SearchFigures:
+    """The search run as far as it went: ``deals`` of ``planned``, the best rule and the search
+    on those deals, and the search's gain over the rule, deal by deal (a difference of shares)."""
+
+    deals: int
+    planned: int
+    perfect: Share
+    rule: Share
+    search: Share
+    search_only: int
+    rule_only: int
+    gain: tuple[float, float, float]
+
+
 class StrategyFigures:
     """Reads and checks the figures once, when first asked for; one per build."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._read: tuple[int, Share, dict[str, PlayerFigures]] | None = None
+        self._read: tuple[int, Share, dict[str, PlayerFigures], SearchFigures | None] | None = None
 
-    def _figures(self) -> tuple[int, Share, dict[str, PlayerFigures]]:
+    def _figures(self) -> tuple[int, Share, dict[str, PlayerFigures], SearchFigures | None]:
         if self._read is None:
             self._read = self._load()
         return self._read
@@ -79,7 +96,19 @@ class StrategyFigures:
     def players(self) -> list[PlayerFigures]:
         return list(self._figures()[2].values())
 
-    def _load(self) -> tuple[int, Share, dict[str, PlayerFigures]]:
+    @property
+    def search(self) -> SearchFigures | None:
+        return self._figures()[3]
+
+    def honest_best(self) -> Share:
+        """The highest share of a player who sees only what the game shows: the best rule's or
+        the search's (on the search run's deals)."""
+        shares = [one.share for one in self.players()]
+        if self.search is not None:
+            shares.append(self.search.search)
+        return max(shares, key=lambda share: share.share)
+
+    def _load(self) -> tuple[int, Share, dict[str, PlayerFigures], SearchFigures | None]:
         name = self.path.name
         if not self.path.is_file():
             raise SourceError(f"the strategy figures {self.path} do not exist yet (runs/strategy/README.md)")
@@ -107,7 +136,49 @@ class StrategyFigures:
                 raise SourceError(f"{where}: 'beyond_greedy' must be a count of deals")
             players[entry["name"]] = PlayerFigures(entry["name"], _share(entry, deals, where), beyond,
                                                    _example(entry.get("example"), entry["name"], where))
-        return deals, _share(data.get("perfect"), deals, f"{name}: perfect"), players
+        return (deals, _share(data.get("perfect"), deals, f"{name}: perfect"), players,
+                _search(data.get("search"), f"{name}: search"))
+
+
+def _count(entry: dict[str, object], key: str, high: int, where: str) -> int:
+    value = entry.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= high:
+        raise SourceError(f"{where}: {key!r} must be a count of deals from 0 to {high:,}")
+    return value
+
+
+def _search(entry: object, where: str) -> SearchFigures | None:
+    """The search run's figures, or None when the file has none (the search run not merged)."""
+    if entry is None:
+        return None
+    if not isinstance(entry, dict):
+        raise SourceError(f"{where}: must be an object or null")
+    if entry.get("search_id") != SEARCH_ID:
+        raise SourceError(f"{where}: figures of another search ({shorten(str(entry.get('search_id')))}; "
+                          f"this is {SEARCH_ID}): merge the search run again")
+    planned = _count(entry, "planned", 10**9, where)
+    deals = _count(entry, "deals", planned, where)
+    if deals < 1:
+        raise SourceError(f"{where}: 'deals' must be at least 1")
+    players = entry.get("players")
+    if not isinstance(players, list) or [_get(e, "name") for e in players] != list(SEARCH_NAMES):
+        raise SourceError(f"{where}: 'players' must list {', '.join(SEARCH_NAMES)}, in that order")
+    rule, search = (_share(e, deals, f"{where}: {e['name']}") for e in players)
+    gain = entry.get("gain")
+    if not isinstance(gain, dict):
+        raise SourceError(f"{where}: 'gain' must be an object")
+    only_search = _count(gain, "search_only", deals, where)
+    only_rule = _count(gain, "rule_only", deals, where)
+    if only_search - only_rule != search.won - rule.won:
+        raise SourceError(f"{where}: the deals only one player won do not add up to their wins")
+    bounds = [gain.get(key) for key in ("share", "ci_low", "ci_high")]
+    if not all(isinstance(v, int | float) and not isinstance(v, bool) and -1 <= v <= 1 for v in bounds):
+        raise SourceError(f"{where}: the gain's 'share', 'ci_low' and 'ci_high' must be from -1 to 1")
+    low_high = (float(bounds[0]), float(bounds[1]), float(bounds[2]))  # type: ignore[arg-type]
+    if not low_high[1] <= low_high[0] <= low_high[2]:
+        raise SourceError(f"{where}: the gain must lie within its interval")
+    return SearchFigures(deals, planned, _share(entry.get("perfect"), deals, f"{where}: perfect"),
+                         rule, search, only_search, only_rule, low_high)
 
 
 def _get(entry: object, key: str) -> object:
@@ -146,6 +217,12 @@ def _example(entry: object, name: str, where: str) -> TipExample | None:
         position = Position(example.code)
         for move in example.before:
             position.push(move)
+        view = PlayerView.of(position)
+        for move in (example.tempting, example.right):
+            position.check(move)
+        if look(view, example.tempting) == look(view, example.right):
+            raise SourceError("the tempting move and the tip's move look the same to a player: "
+                              "the example shows nothing a reader can see")
         for move, wins in ((example.tempting, False), (example.right, True)):
             position.check(move)
             if wins_after(example.code, example.before, move, player(name).tip_roles()[0]) != wins:
@@ -163,25 +240,71 @@ def share_words(share: Share, writer: Writer) -> str:
                        high=writer.insert(percent(share.ci_high, locale)))
 
 
+def _row(label: str, share: Share, scale: float, writer: Writer, css: str = "") -> str:
+    """One player: the words, the share (its interval beside it, smaller) and a bar whose full
+    length is perfect play's share. The bar is drawn for the eye; the figures say it in text."""
+    locale = writer.catalog.locale
+    interval = writer.text("docs.strategy.interval", low=writer.insert(percent(share.ci_low, locale)),
+                           high=writer.insert(percent(share.ci_high, locale)))
+    width = min(100.0, 100 * share.share / scale) if scale > 0 else 0.0
+    attribute = f' class="{css}"' if css else ""
+    return (f'<tr{attribute}><th scope="row">{label}</th>'
+            f'<td class="hm-share">{writer.insert(percent(share.share, locale))}</td>'
+            f'<td class="hm-interval">{interval}</td>'
+            f'<td class="hm-bar-cell"><span class="hm-bar" aria-hidden="true">'
+            f'<span style="width: {width:.2f}%"></span></span></td></tr>')
+
+
 def table_html(figures: StrategyFigures, writer: Writer) -> str:
-    """Perfect play, then each player: its rules in words, its wins, what it wins beyond greedy."""
-    head = "".join(f'<th scope="col">{writer.text(f"docs.strategy.column.{column}")}</th>'
-                   for column in ("player", "won", "beyond"))
-    rows = [f'<tr><th scope="row">{writer.text("docs.strategy.player.perfect")}</th>'
-            f"<td>{share_words(figures.perfect, writer)}</td><td></td></tr>"]
-    for one in reversed(figures.players()):
-        rows.append(f'<tr><th scope="row">{writer.text(f"docs.strategy.player.{one.name}")}</th>'
-                    f"<td>{share_words(one.share, writer)}</td>"
-                    f"<td>{writer.count(one.beyond_greedy, 'deals')}</td></tr>")
+    """Perfect play, then every honest player, the search among them, by share of deals won."""
+    head = (f'<th scope="col">{writer.text("docs.strategy.column.player")}</th>'
+            f'<th scope="col" class="hm-share">{writer.text("docs.strategy.column.won")}</th>'
+            f'<th scope="col" class="hm-interval">{writer.text("docs.strategy.column.interval")}</th>'
+            f'<th scope="col" class="hm-bar-cell">{writer.text("docs.strategy.column.bar")}</th>')
+    scale = figures.perfect.share
+    entries = [(one.share.share, writer.text(f"docs.strategy.player.{one.name}"), one.share, "")
+               for one in figures.players()]
+    search = figures.search
+    if search is not None:
+        label = writer.text("docs.strategy.player.search")
+        entries.append((search.search.share, label, search.search, "hm-search"))
+    entries.sort(key=lambda entry: -entry[0])  # a stable sort: equal shares keep the players' order
+    rows = [_row(writer.text("docs.strategy.player.perfect"), figures.perfect, scale, writer, "hm-perfect")]
+    rows += [_row(label, share, scale, writer, css) for _, label, share, css in entries]
     caption = writer.plural("docs.strategy.caption", figures.deals)
-    return boxed_table(f'<table class="hm-strategy">\n<caption>{caption}</caption>\n'
+    if search is not None:
+        caption += " " + writer.plural("docs.strategy.caption_search", search.deals)
+    return boxed_table(f'<table class="hm-table hm-strategy">\n<caption>{caption}</caption>\n'
                        f"<thead><tr>{head}</tr></thead>\n<tbody>\n" + "\n".join(rows)
                        + "\n</tbody>\n</table>")
 
 
 def insert_words(figures: StrategyFigures, name: str, writer: Writer) -> str:
-    """``{{hm strategy NAME}}``: a player's share, ``perfect``'s, or ``deals``."""
+    """``{{hm strategy NAME}}``: a player's share, ``perfect``'s, ``honest`` (the best honest
+    share), ``deals``; of the search run: ``search``, ``search-rule`` (the best rule on the same
+    deals), ``search-deals``, ``search-only``, ``rule-only``, ``search-gain`` and its
+    ``search-gain-low`` and ``search-gain-high``."""
+    locale = writer.catalog.locale
     if name == "deals":
         return writer.count(figures.deals, "deals")
-    share = figures.perfect if name == "perfect" else figures.player(name).share
-    return writer.insert(percent(share.share, writer.catalog.locale))
+    if name.startswith("search") or name == "rule-only":
+        search = figures.search
+        if search is None:
+            raise SourceError(f"{{{{hm strategy {name}}}}}: the figures hold no search run: merge it "
+                              "(runs/strategy/README.md)")
+        counts = {"search-deals": search.deals, "search-only": search.search_only,
+                  "rule-only": search.rule_only}
+        if name in counts:
+            return writer.count(counts[name], "deals")
+        gains = dict(zip(("search-gain", "search-gain-low", "search-gain-high"), search.gain))
+        if name in gains:
+            return writer.insert(percent(gains[name], locale, 1))
+        shares = {"search": search.search, "search-rule": search.rule}
+        if name not in shares:
+            raise SourceError(f"no strategy figure {name!r}")
+        return writer.insert(percent(shares[name].share, locale))
+    if name == "honest":
+        share = figures.honest_best()
+    else:
+        share = figures.perfect if name == "perfect" else figures.player(name).share
+    return writer.insert(percent(share.share, locale))
