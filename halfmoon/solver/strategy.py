@@ -183,6 +183,10 @@ PLAYERS: tuple[Player, ...] = (
     Player("tallest", ("tallest-piles",), "greedy"),
     Player("triple-then-tallest", ("triple-first", "tallest-piles"), "tallest", warns=True),
     Player("tallest-keep-reserve", ("keep-reserve", "tallest-piles"), "tallest"),
+    Player("tallest-pile", ("keep-reserve", "tallest-pile", "tallest-piles"), "tallest-keep-reserve"),
+    Player("partners-in-view", ("keep-reserve", "partners-in-view", "tallest-piles"), "tallest-keep-reserve"),
+    Player("pair-in-view", ("pair-in-view", "keep-reserve", "tallest-piles"), "tallest-keep-reserve",
+           warns=True),
 )
 # The search run: the best rule of thumb and the search that plays it on, on the same deals.
 SEARCH_PLAYERS: tuple[Player, ...] = (
