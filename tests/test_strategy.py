@@ -219,7 +219,7 @@ def _write(path: Path, header: StrategyHeader, games: list[DealGames], tail: str
 
 
 def test_a_results_file_reads_back_and_a_cut_line_is_dropped_on_repair(tmp_path):
-    header = StrategyHeader("HM1-N-AAAAAAA", 6, "p", 1, 2)
+    header = StrategyHeader("HM1-N-AAAAAAA", 6, PLAYERS_ID, 1, 2)
     games = [play_deal(n) for n in (0, 2)]
     path = tmp_path / "a.jsonl"
     _write(path, header, games, tail='{"code": "HM1-N-AAAA')
@@ -238,7 +238,7 @@ def test_a_results_file_reads_back_and_a_cut_line_is_dropped_on_repair(tmp_path)
 ])
 def test_a_bad_line_names_the_file_and_line_and_nothing_is_cut(tmp_path, line, message):
     path = tmp_path / "a.jsonl"
-    path.write_text(header_line(StrategyHeader("HM1-N-AAAAAAA", 6, "p")) + line + "\n{cut", encoding="utf-8")
+    path.write_text(header_line(StrategyHeader("HM1-N-AAAAAAA", 6, PLAYERS_ID)) + line + "\n{cut", encoding="utf-8")
     before = path.read_bytes()
     with pytest.raises(StrategyFileError, match=rf"a.jsonl:2: .*{message}"):
         read_games(path, repair=True)
@@ -246,7 +246,7 @@ def test_a_bad_line_names_the_file_and_line_and_nothing_is_cut(tmp_path, line, m
 
 
 def test_a_deal_twice_or_outside_the_shard_is_refused(tmp_path):
-    header = StrategyHeader("HM1-N-AAAAAAA", 6, "p", 1, 2)
+    header = StrategyHeader("HM1-N-AAAAAAA", 6, PLAYERS_ID, 1, 2)
     path = tmp_path / "a.jsonl"
     _write(path, header, [play_deal(0), play_deal(0)])
     with pytest.raises(StrategyFileError, match=r"a.jsonl:3: HM1-N-AAAAAAA is here twice"):
@@ -265,7 +265,7 @@ def test_a_foreign_file_is_refused_and_left_alone(tmp_path):
 
 
 def test_a_shard_given_twice_is_refused_on_merge(tmp_path):
-    header = StrategyHeader("HM1-N-AAAAAAA", 4, "p", 1, 2)
+    header = StrategyHeader("HM1-N-AAAAAAA", 4, PLAYERS_ID, 1, 2)
     _write(tmp_path / "a.jsonl", header, [play_deal(0)])
     with pytest.raises(StrategyFileError, match="also in another file"):
         merge_games([tmp_path / "a.jsonl", tmp_path / "a.jsonl"])
@@ -275,7 +275,7 @@ def test_the_summary_counts_what_the_lines_say():
     games = [DealGames(str(DealCode(n)), tuple(0 if (n + i) % 3 == 0 else 40 for i in range(len(PLAYERS))))
              for n in range(9)]
     verdicts = Verdicts(DealCode(0), "WWLWWWWUW")
-    header = StrategyHeader("HM1-N-AAAAAAA", 9, "halfmoon-players/2026-12-03")
+    header = StrategyHeader("HM1-N-AAAAAAA", 9, PLAYERS_ID)
     summary = summarise_games(header, games, verdicts, "test")
     assert summary["perfect"]["won"] == 7
     greedy = [game.won("greedy") for game in games]
@@ -288,7 +288,7 @@ def test_the_summary_counts_what_the_lines_say():
 
 def test_the_summary_needs_a_verdict_for_every_deal():
     games = [play_deal(n) for n in range(3)]
-    header = StrategyHeader("HM1-N-AAAAAAA", 3, "halfmoon-players/2026-12-03")
+    header = StrategyHeader("HM1-N-AAAAAAA", 3, PLAYERS_ID)
     with pytest.raises(StrategyFileError, match="does not cover every deal"):
         summarise_games(header, games, Verdicts(DealCode(0), "WW"), "test")
 
@@ -346,3 +346,51 @@ def test_a_stopped_run_keeps_its_lines_and_a_second_run_on_the_file_is_refused(t
     assert first.returncode == 143 and "run the same command to resume" in error
     header, games = read_games(results)
     assert len(games) >= 3 and [g.code for g in games] == [str(DealCode(n)) for n in range(len(games))]
+
+
+def test_a_file_of_other_players_is_refused(tmp_path):
+    path = tmp_path / "old.jsonl"
+    path.write_text(header_line(StrategyHeader("HM1-N-AAAAAAA", 6, "halfmoon-players/2026-12-03")),
+                    encoding="utf-8")
+    with pytest.raises(StrategyFileError, match="old.jsonl:1: results of other players"):
+        read_games(path)
+
+
+def _search_games(n: int) -> list[DealGames]:
+    # rule, search: the search wins deals 0 and 3, the rule deal 3 and 5
+    wins = {0: (False, True), 3: (True, True), 5: (True, False)}
+    return [DealGames(str(DealCode(k)), tuple(0 if w else 30 for w in wins.get(k, (False, False))),
+                      tuple(one.name for one in SEARCH_PLAYERS)) for k in range(n)]
+
+
+def test_a_search_run_cut_short_merges_as_far_as_it_went(tmp_path):
+    rules = StrategyHeader("HM1-N-AAAAAAA", 6, PLAYERS_ID)
+    _write(tmp_path / "rules.jsonl", rules, [play_deal(n) for n in range(6)])
+    search = StrategyHeader("HM1-N-AAAAAAA", 100, SEARCH_ID)
+    _write(tmp_path / "search.jsonl", search, _search_games(8))
+    runs = merge_runs([tmp_path / "rules.jsonl", tmp_path / "search.jsonl"])
+    summary = summarise_runs(runs, Verdicts(DealCode(0), "W" * 8), "test")
+    found = summary["search"]
+    assert found["deals"] == 8 and found["planned"] == 100 and not found["complete"]
+    assert [p["won"] for p in found["players"]] == [2, 2]
+    assert found["gain"]["search_only"] == 1 and found["gain"]["rule_only"] == 1
+    assert found["gain"]["share"] == 0 and found["gain"]["ci_low"] < 0 < found["gain"]["ci_high"]
+    assert summary["deals"] == 6 and summary["complete"]
+
+
+def test_the_rule_run_is_needed_to_merge():
+    with pytest.raises(StrategyFileError, match="no results of the rules of thumb"):
+        summarise_runs({}, Verdicts(DealCode(0), "W"), "test")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=0, max_value=50), st.integers(min_value=0, max_value=50),
+       st.integers(min_value=0, max_value=200))
+def test_the_paired_gain_lies_in_its_interval_and_its_sign_is_who_won_more(a, b, rest):
+    deals = a + b + rest
+    if deals == 0:
+        return
+    gain, low, high = paired_gain(a, b, deals)
+    assert low <= gain <= high
+    assert (gain > 0) == (a > b) and (gain < 0) == (a < b)
+    assert gain == pytest.approx((a - b) / deals, abs=1e-6)

@@ -17,6 +17,7 @@ from halfmoon import DealCode, HalfMoonError, Move, Position
 from halfmoon.errors import shorten
 from halfmoon.solver.figures import strict_json
 from halfmoon.solver.strategy import PLAYER_NAMES, PLAYERS_ID, SEARCH_ID, SEARCH_NAMES, look, player, wins_after
+from halfmoon.solver.honest_search import CANDIDATES, MARGIN, SEARCH_FROM, WORLDS
 from halfmoon.solver.view import PlayerView
 
 from .errors import SourceError
@@ -283,10 +284,16 @@ def insert_words(figures: StrategyFigures, name: str, writer: Writer) -> str:
     """``{{hm strategy NAME}}``: a player's share, ``perfect``'s, ``honest`` (the best honest
     share), ``deals``; of the search run: ``search``, ``search-rule`` (the best rule on the same
     deals), ``search-deals``, ``search-only``, ``rule-only``, ``search-gain`` and its
-    ``search-gain-low`` and ``search-gain-high``."""
+    ``search-gain-low`` and ``search-gain-high``; the search's settings, from the code:
+    ``search-from`` (cards left), ``search-worlds``, ``search-candidates``, ``search-margin``."""
     locale = writer.catalog.locale
     if name == "deals":
         return writer.count(figures.deals, "deals")
+    settings = {"search-from": None, "search-worlds": WORLDS, "search-margin": MARGIN,
+                "search-candidates": CANDIDATES}
+    if name in settings:
+        value = settings[name]
+        return writer.count(SEARCH_FROM, "cards") if value is None else writer.number(value)
     if name.startswith("search") or name == "rule-only":
         search = figures.search
         if search is None:
