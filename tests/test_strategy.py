@@ -150,6 +150,17 @@ def test_after_a_move_the_view_knows_what_went_not_what_comes_up():
     assert after.counts == PlayerView.of(position).counts
 
 
+@settings(max_examples=60, deadline=None)
+@given(deal_numbers, st.integers(min_value=0, max_value=45))
+def test_a_look_one_move_ahead_at_the_cards_in_view_never_tells_two_moves_apart(number, moves):
+    # The Strategy page says so, and why: a move of one kind of pair leaves every other kind in
+    # view, and the moves of one kind leave the same cards of that kind.
+    from halfmoon.solver.strategy import pair_in_view
+    position = _midgame(number, moves)
+    view = PlayerView.of(position)
+    assert len({pair_in_view(view, move) for move in position.legal_moves()}) <= 1
+
+
 @settings(max_examples=30, deadline=None)
 @given(deal_numbers)
 def test_the_rollouts_play_the_best_rule_as_its_player_does(number):

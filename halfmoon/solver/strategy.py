@@ -185,8 +185,8 @@ PLAYERS: tuple[Player, ...] = (
     Player("tallest-keep-reserve", ("keep-reserve", "tallest-piles"), "tallest"),
     Player("tallest-pile", ("keep-reserve", "tallest-pile", "tallest-piles"), "tallest-keep-reserve"),
     Player("partners-in-view", ("keep-reserve", "partners-in-view", "tallest-piles"), "tallest-keep-reserve"),
-    Player("pair-in-view", ("pair-in-view", "keep-reserve", "tallest-piles"), "tallest-keep-reserve",
-           warns=True),
+    # Never tells two moves apart (the Strategy page says why): it plays as its baseline.
+    Player("pair-in-view", ("pair-in-view", "keep-reserve", "tallest-piles"), "tallest-keep-reserve"),
 )
 # The search run: the best rule of thumb and the search that plays it on, on the same deals.
 SEARCH_PLAYERS: tuple[Player, ...] = (

@@ -213,9 +213,15 @@ def summarise_games(header: StrategyHeader, games: list[DealGames], verdicts: Ve
         won = sum(deal.won(one.name) for deal in games)
         beyond = sum(deal.won(one.name) and not deal.won("greedy") for deal in games)
         point = example_of(one, games)
+        gain = None
+        if one.baseline:
+            only_mine = sum(deal.won(one.name) and not deal.won(one.baseline) for deal in games)
+            only_theirs = sum(deal.won(one.baseline) and not deal.won(one.name) for deal in games)
+            gain = dict(zip(("share", "ci_low", "ci_high"), paired_gain(only_mine, only_theirs, deals)))
         players.append({
             "name": one.name, "rules": list(one.rules), "baseline": one.baseline,
             **asdict(Share.of(won, deals)), "beyond_greedy": beyond,
+            "over_baseline": gain,
             "mean_left": _mean_left(games, one.name),
             "example": None if point is None else {
                 "code": point.code, "before": [str(move) for move in point.before],

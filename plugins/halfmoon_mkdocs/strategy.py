@@ -51,6 +51,9 @@ class PlayerFigures:
     share: Share
     beyond_greedy: int
     example: TipExample | None
+    # What the player wins beyond its baseline on the same deals, and its 95% interval
+    # (a difference of shares, negative where it loses more); None without a baseline.
+    over_baseline: tuple[float, float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -136,7 +139,8 @@ class StrategyFigures:
             if not isinstance(beyond, int) or isinstance(beyond, bool) or not 0 <= beyond <= deals:
                 raise SourceError(f"{where}: 'beyond_greedy' must be a count of deals")
             players[entry["name"]] = PlayerFigures(entry["name"], _share(entry, deals, where), beyond,
-                                                   _example(entry.get("example"), entry["name"], where))
+                                                   _example(entry.get("example"), entry["name"], where),
+                                                   _gain(entry.get("over_baseline"), f"{where}: over_baseline"))
         return (deals, _share(data.get("perfect"), deals, f"{name}: perfect"), players,
                 _search(data.get("search"), f"{name}: search"))
 
@@ -172,14 +176,25 @@ def _search(entry: object, where: str) -> SearchFigures | None:
     only_rule = _count(gain, "rule_only", deals, where)
     if only_search - only_rule != search.won - rule.won:
         raise SourceError(f"{where}: the deals only one player won do not add up to their wins")
-    bounds = [gain.get(key) for key in ("share", "ci_low", "ci_high")]
-    if not all(isinstance(v, int | float) and not isinstance(v, bool) and -1 <= v <= 1 for v in bounds):
-        raise SourceError(f"{where}: the gain's 'share', 'ci_low' and 'ci_high' must be from -1 to 1")
-    low_high = (float(bounds[0]), float(bounds[1]), float(bounds[2]))  # type: ignore[arg-type]
-    if not low_high[1] <= low_high[0] <= low_high[2]:
-        raise SourceError(f"{where}: the gain must lie within its interval")
+    low_high = _gain(gain, f"{where}: gain")
+    assert low_high is not None
     return SearchFigures(deals, planned, _share(entry.get("perfect"), deals, f"{where}: perfect"),
                          rule, search, only_search, only_rule, low_high)
+
+
+def _gain(entry: object, where: str) -> tuple[float, float, float] | None:
+    """A difference of two players' shares on the same deals, with its interval (or None)."""
+    if entry is None:
+        return None
+    if not isinstance(entry, dict):
+        raise SourceError(f"{where}: must be an object")
+    bounds = [entry.get(key) for key in ("share", "ci_low", "ci_high")]
+    if not all(isinstance(v, int | float) and not isinstance(v, bool) and -1 <= v <= 1 for v in bounds):
+        raise SourceError(f"{where}: 'share', 'ci_low' and 'ci_high' must be from -1 to 1")
+    gain = (float(bounds[0]), float(bounds[1]), float(bounds[2]))  # type: ignore[arg-type]
+    if not gain[1] <= gain[0] <= gain[2]:
+        raise SourceError(f"{where}: the difference must lie within its interval")
+    return gain
 
 
 def _get(entry: object, key: str) -> object:
@@ -282,7 +297,8 @@ def table_html(figures: StrategyFigures, writer: Writer) -> str:
 
 def insert_words(figures: StrategyFigures, name: str, writer: Writer) -> str:
     """``{{hm strategy NAME}}``: a player's share, ``perfect``'s, ``honest`` (the best honest
-    share), ``deals``; of the search run: ``search``, ``search-rule`` (the best rule on the same
+    share), ``deals``; ``NAME-gain`` (``-low``, ``-high``): what a player wins beyond its baseline
+    on the same deals, with its interval; of the search run: ``search``, ``search-rule`` (the best rule on the same
     deals), ``search-deals``, ``search-only``, ``rule-only``, ``search-gain`` and its
     ``search-gain-low`` and ``search-gain-high``; the search's settings, from the code:
     ``search-from`` (cards left), ``search-worlds``, ``search-candidates``, ``search-margin``."""
@@ -310,6 +326,12 @@ def insert_words(figures: StrategyFigures, name: str, writer: Writer) -> str:
         if name not in shares:
             raise SourceError(f"no strategy figure {name!r}")
         return writer.insert(percent(shares[name].share, locale))
+    for suffix, index in (("-gain", 0), ("-gain-low", 1), ("-gain-high", 2)):
+        if name.endswith(suffix) and not name.startswith("search"):
+            gain = figures.player(name.removesuffix(suffix)).over_baseline
+            if gain is None:
+                raise SourceError(f"{{{{hm strategy {name}}}}}: that player has no baseline to gain over")
+            return writer.insert(percent(gain[index], locale, 1))
     if name == "honest":
         share = figures.honest_best()
     else:
