@@ -194,9 +194,9 @@ def test_each_rule_decides_before_the_next():
     one = player("tallest-keep-reserve")
     for number in range(30):
         position = Position(DealCode(number))
-        choose = one.choice(position.code)
+        choose = one.choice(number)
         while moves := position.legal_moves():
-            chosen = choose(position, moves)
+            chosen = choose(PlayerView.of(position), moves)
             reserve = sum(source.startswith("R") for source in chosen.sources)
             assert reserve == min(sum(s.startswith("R") for s in move.sources) for move in moves)
             position.push(chosen)
@@ -325,16 +325,21 @@ def test_the_command_runs_shards_resumes_and_merges(tmp_path):
         assert entry["won"] == sum(game.left[i] == 0 for game in expected)
 
 
-def test_the_published_figures_agree_with_the_players_on_a_sample():
-    """A sample of the published run's deals, played again, gives the published tallies' lines."""
-    path = ROOT / "runs" / "strategy" / "shard-1-of-2.jsonl.gz"
+@pytest.mark.parametrize("name, step", [("rules", 997), ("search", 211)])
+def test_the_published_figures_agree_with_the_players_on_a_sample(name, step):
+    """A sample of the published runs' deals, played again, gives the published lines; the saved
+    runs merge into the published figures."""
     import gzip
+    path = ROOT / "runs" / "strategy" / f"{name}.jsonl.gz"
     lines = gzip.decompress(path.read_bytes()).decode("utf-8").splitlines()
-    header = json.loads(lines[0])
-    assert header["players"] == FIGURES["players_id"]
-    for line in lines[1::997]:
-        deal = DealGames.from_json(json.loads(line))
-        assert play_deal(DealCode.parse(deal.code).number) == deal
+    header = StrategyHeader.from_json(json.loads(lines[0]), str(path))
+    assert header.players == (FIGURES["players_id"] if name == "rules" else FIGURES["search"]["search_id"])
+    players = PLAYERS if name == "rules" else SEARCH_PLAYERS
+    for line in lines[1::step]:
+        deal = DealGames.from_json(json.loads(line), header.names())
+        assert play_deal(DealCode.parse(deal.code).number, players) == deal
+    deals = FIGURES["deals"] if name == "rules" else FIGURES["search"]["deals"]
+    assert len(lines) - 1 == deals  # the figures are those of the saved lines, every one
 
 
 def test_a_stopped_run_keeps_its_lines_and_a_second_run_on_the_file_is_refused(tmp_path):
