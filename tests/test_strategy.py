@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import random
-from collections import Counter
 
 from halfmoon import DealCode, Position, Record
 from halfmoon.cards import DECK
@@ -169,7 +168,8 @@ def test_the_rollouts_play_the_best_rule_as_its_player_does(number):
     layout = DealCode(number).layout()
     piles = [[card.rank for card in pile] for pile in layout.piles]
     reserve = [card.rank for card in layout.reserve]
-    assert rollouts.play_out(piles, reserve) == player("tallest-keep-reserve").play(DealCode(number)).cards_left()
+    game = player("tallest-keep-reserve").play(DealCode(number))
+    assert rollouts.play_out(piles, reserve) == game.cards_left()
 
 
 @settings(max_examples=30, deadline=None)
@@ -249,7 +249,8 @@ def test_a_results_file_reads_back_and_a_cut_line_is_dropped_on_repair(tmp_path)
 ])
 def test_a_bad_line_names_the_file_and_line_and_nothing_is_cut(tmp_path, line, message):
     path = tmp_path / "a.jsonl"
-    path.write_text(header_line(StrategyHeader("HM1-N-AAAAAAA", 6, PLAYERS_ID)) + line + "\n{cut", encoding="utf-8")
+    header = header_line(StrategyHeader("HM1-N-AAAAAAA", 6, PLAYERS_ID))
+    path.write_text(header + line + "\n{cut", encoding="utf-8")
     before = path.read_bytes()
     with pytest.raises(StrategyFileError, match=rf"a.jsonl:2: .*{message}"):
         read_games(path, repair=True)

@@ -13,6 +13,7 @@ player out of a good rule on noise. The costs are counts (worlds, games), never 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ..moves import SOURCE_INDEX, Move
 from .rollouts import play_move, play_out, rule_key, sample_world, view_ranks
@@ -25,7 +26,7 @@ SEARCH_FROM = 70
 
 
 def search_choice(seed: int, worlds: int = WORLDS, candidates: int = CANDIDATES,
-                  margin: int = MARGIN):  # type: ignore[no-untyped-def]
+                  margin: int = MARGIN) -> Callable[[PlayerView, list[Move]], Move]:
     """A choice function: its random numbers come from ``seed`` alone, its cards from the view."""
     rng = random.Random(seed)
 
@@ -37,7 +38,7 @@ def search_choice(seed: int, worlds: int = WORLDS, candidates: int = CANDIDATES,
         if len(moves) == 1 or view.cards_left() > SEARCH_FROM:
             return moves[order[0]]
         from .strategy import look
-        distinct: dict[object, int] = {}
+        distinct: dict[tuple[tuple[int, int, bool], ...], int] = {}
         for i in order:
             distinct.setdefault(look(view, moves[i]), i)
         chosen = list(distinct.values())[:candidates]

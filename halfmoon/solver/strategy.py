@@ -88,7 +88,8 @@ def partners_in_view(view: PlayerView, move: Move) -> float:
 
 def has_move(shown: Sequence[int]) -> bool:
     """Whether cards in view, counted by rank (``shown[rank]``), hold a pair or a triple."""
-    return all(shown[rank] for rank in FACE_RANKS) or any(shown[n] and shown[PAIR_SUM - n] for n in range(1, 6))
+    return (all(shown[rank] for rank in FACE_RANKS)
+            or any(shown[n] and shown[PAIR_SUM - n] for n in range(1, 6)))
 
 
 def triple_first(view: PlayerView, move: Move) -> int:

@@ -37,6 +37,7 @@ from .verdicts import Verdicts
 FORMAT = "halfmoon-players/1"
 SUMMARY_FORMAT = "halfmoon-strategy/2"
 CARDS = 104
+RULE_NAMES = tuple(one.name for one in PLAYERS)
 EXAMPLE_TRIES = 400  # deals a tip's example is looked for in, each a player's win and its baseline's loss
 
 
@@ -72,13 +73,13 @@ class DealGames:
 
     code: str
     left: tuple[int, ...]
-    names: tuple[str, ...] = tuple(one.name for one in PLAYERS)
+    names: tuple[str, ...] = RULE_NAMES
 
     def to_json(self) -> dict[str, object]:
         return {"code": self.code, "left": dict(zip(self.names, self.left))}
 
     @classmethod
-    def from_json(cls, data: object, names: tuple[str, ...] = tuple(one.name for one in PLAYERS)) -> DealGames:
+    def from_json(cls, data: object, names: tuple[str, ...] = RULE_NAMES) -> DealGames:
         if not isinstance(data, dict) or set(data) != {"code", "left"}:
             raise ValueError("a deal's line is an object with 'code' and 'left'")
         code, left = data["code"], data["left"]

@@ -16,8 +16,16 @@ from pathlib import Path
 from halfmoon import DealCode, HalfMoonError, Move, Position
 from halfmoon.errors import shorten
 from halfmoon.solver.figures import strict_json
-from halfmoon.solver.strategy import PLAYER_NAMES, PLAYERS_ID, SEARCH_ID, SEARCH_NAMES, look, player, wins_after
 from halfmoon.solver.honest_search import CANDIDATES, MARGIN, SEARCH_FROM, WORLDS
+from halfmoon.solver.strategy import (
+    PLAYER_NAMES,
+    PLAYERS_ID,
+    SEARCH_ID,
+    SEARCH_NAMES,
+    look,
+    player,
+    wins_after,
+)
 from halfmoon.solver.view import PlayerView
 
 from .errors import SourceError
@@ -140,7 +148,8 @@ class StrategyFigures:
                 raise SourceError(f"{where}: 'beyond_greedy' must be a count of deals")
             players[entry["name"]] = PlayerFigures(entry["name"], _share(entry, deals, where), beyond,
                                                    _example(entry.get("example"), entry["name"], where),
-                                                   _gain(entry.get("over_baseline"), f"{where}: over_baseline"))
+                                                   _gain(entry.get("over_baseline"),
+                                                         f"{where}: over_baseline"))
         return (deals, _share(data.get("perfect"), deals, f"{name}: perfect"), players,
                 _search(data.get("search"), f"{name}: search"))
 
@@ -297,11 +306,12 @@ def table_html(figures: StrategyFigures, writer: Writer) -> str:
 
 def insert_words(figures: StrategyFigures, name: str, writer: Writer) -> str:
     """``{{hm strategy NAME}}``: a player's share, ``perfect``'s, ``honest`` (the best honest
-    share), ``deals``; ``NAME-gain`` (``-low``, ``-high``): what a player wins beyond its baseline
-    on the same deals, with its interval; of the search run: ``search``, ``search-rule`` (the best rule on the same
-    deals), ``search-deals``, ``search-only``, ``rule-only``, ``search-gain`` and its
-    ``search-gain-low`` and ``search-gain-high``; the search's settings, from the code:
-    ``search-from`` (cards left), ``search-worlds``, ``search-candidates``, ``search-margin``."""
+    share), ``deals``; ``NAME-gain`` (``-low``, ``-high``): what a player wins beyond its
+    baseline on the same deals, with its interval; of the search run: ``search``,
+    ``search-rule`` (the best rule on the same deals), ``search-deals``, ``search-only``,
+    ``rule-only``, ``search-gain`` and its ``search-gain-low`` and ``search-gain-high``; the
+    search's settings, from the code: ``search-from`` (cards left), ``search-worlds``,
+    ``search-candidates``, ``search-margin``."""
     locale = writer.catalog.locale
     if name == "deals":
         return writer.count(figures.deals, "deals")
