@@ -87,17 +87,17 @@ def play_out(piles: list[list[int]], reserve: list[int]) -> int:
                 ka = -1000 if a >= PILES else counts[a]
                 for b in highs:
                     key = ka + (-1000 if b >= PILES else counts[b])
-                    move = (a, b) if a < b else (b, a)
+                    move: Sources = (a, b) if a < b else (b, a)
                     if key > best_key or (key == best_key and best is not None and move < best):
                         best, best_key = move, key
         if by[JACK] and by[QUEEN] and by[KING]:
             for a in by[JACK]:
                 for b in by[QUEEN]:
                     for c in by[KING]:
-                        move = tuple(sorted((a, b, c)))
-                        key = rule_key(move, counts)
-                        if key > best_key or (key == best_key and best is not None and move < best):
-                            best, best_key = move, key
+                        triple: Sources = tuple(sorted((a, b, c)))
+                        key = rule_key(triple, counts)
+                        if key > best_key or (key == best_key and best is not None and triple < best):
+                            best, best_key = triple, key
         if best is None:
             return sum(counts)
         for s in best:
