@@ -163,12 +163,13 @@ def test_a_look_one_move_ahead_at_the_cards_in_view_never_tells_two_moves_apart(
 @settings(max_examples=30, deadline=None)
 @given(deal_numbers)
 def test_the_rollouts_play_the_best_rule_as_its_player_does(number):
-    # rollouts.play_out is a second implementation of "keep the reserve, then the tallest
-    # piles", on ranks: on the real deal it must leave as many cards as the rule's player.
+    # rollouts.play_out is a second implementation of the best rule ("keep the reserve, then
+    # the single tallest pile, then the tallest piles"), on ranks: on the real deal it must
+    # leave as many cards as the rule's player.
     layout = DealCode(number).layout()
     piles = [[card.rank for card in pile] for pile in layout.piles]
     reserve = [card.rank for card in layout.reserve]
-    game = player("tallest-keep-reserve").play(DealCode(number))
+    game = player("tallest-pile").play(DealCode(number))
     assert rollouts.play_out(piles, reserve) == game.cards_left()
 
 
@@ -374,9 +375,9 @@ def test_a_file_of_other_players_is_refused(tmp_path):
 
 
 def _search_games(n: int) -> list[DealGames]:
-    # rule, search: the search wins deals 0 and 3, the rule deal 3 and 5
-    wins = {0: (False, True), 3: (True, True), 5: (True, False)}
-    return [DealGames(str(DealCode(k)), tuple(0 if w else 30 for w in wins.get(k, (False, False))),
+    # reserve and tallest, best rule, search: the search wins deals 0 and 3, the best rule 3 and 5
+    wins = {0: (False, False, True), 3: (True, True, True), 5: (False, True, False)}
+    return [DealGames(str(DealCode(k)), tuple(0 if w else 30 for w in wins.get(k, (False,) * 3)),
                       tuple(one.name for one in SEARCH_PLAYERS)) for k in range(n)]
 
 
@@ -389,7 +390,7 @@ def test_a_search_run_cut_short_merges_as_far_as_it_went(tmp_path):
     summary = summarise_runs(runs, Verdicts(DealCode(0), "W" * 8), "test")
     found = summary["search"]
     assert found["deals"] == 8 and found["planned"] == 100 and not found["complete"]
-    assert [p["won"] for p in found["players"]] == [2, 2]
+    assert [p["won"] for p in found["players"]] == [1, 2, 2]
     assert found["gain"]["search_only"] == 1 and found["gain"]["rule_only"] == 1
     assert found["gain"]["share"] == 0 and found["gain"]["ci_low"] < 0 < found["gain"]["ci_high"]
     assert summary["deals"] == 6 and summary["complete"]

@@ -1,5 +1,6 @@
-"""The best honest player the project has: rollouts of the best rule of thumb in worlds sampled
-from what the player sees (issue 46).
+"""The best honest player the project has: rollouts of the best rule of thumb (``rollouts.rule_key``:
+the reserve, the single tallest pile, the tallest piles) in worlds sampled from what the
+player sees (issue 46).
 
 At a choice with at most ``SEARCH_FROM`` cards left on the table (before, the moves differ
 little and the rule plays alone), the moves that look the same (``strategy.look``) count as

@@ -11,8 +11,9 @@ Van Roy (2005). Choosing the move with the most wins improves on the rule, up to
 the samples.
 
 Everything here works on ranks, in lists, for speed: a world is ``piles`` (ranks bottom to
-top) and ``reserve`` (0 for an empty slot). ``rule_move`` must choose as the rule player of
-``strategy.py`` does; the tests play both on the same deals and compare the games.
+top) and ``reserve`` (0 for an empty slot). ``rule_key`` and ``play_out`` must choose as the
+rule player ``tallest-pile`` of ``strategy.py`` does; the tests play both on the same deals
+and compare the games.
 """
 
 from __future__ import annotations
@@ -26,15 +27,25 @@ from .view import PlayerView
 
 SOURCES = PILES + 8
 Sources = tuple[int, ...]
+# Weights that make one number of the rule's three keys, in order: a pile holds at most 8 cards
+# and a move takes three at most, so 24 < PILE_WEIGHT and 8 * PILE_WEIGHT + 24 < RESERVE_WEIGHT.
+PILE_WEIGHT = 100
+RESERVE_WEIGHT = 10_000
 
 
 def rule_key(sources: Sources, counts: Sequence[int]) -> int:
-    """The rule of thumb "keep the reserve, then dig into the tallest piles" as one number:
-    fewer reserve cards first, then the most cards in the piles the move takes from."""
+    """The best rule of thumb, "keep the reserve, then the single tallest pile, then the tallest
+    piles" (``strategy.PLAYERS``' ``tallest-pile``), as one number: fewer reserve cards first,
+    then the tallest pile the move takes from, then the cards of all its piles together."""
     key = 0
+    tallest = 0
     for s in sources:
-        key += -1000 if s >= PILES else counts[s]
-    return key
+        if s >= PILES:
+            key -= RESERVE_WEIGHT
+        else:
+            key += counts[s]
+            tallest = max(tallest, counts[s])
+    return key + PILE_WEIGHT * tallest
 
 
 def moves_of(tops: Sequence[int]) -> list[Sources]:
@@ -84,9 +95,13 @@ def play_out(piles: list[list[int]], reserve: list[int]) -> int:
             if not highs:
                 continue
             for a in by[low]:
-                ka = -1000 if a >= PILES else counts[a]
+                ka = -RESERVE_WEIGHT if a >= PILES else counts[a]
+                ta = 0 if a >= PILES else counts[a]
                 for b in highs:
-                    key = ka + (-1000 if b >= PILES else counts[b])
+                    if b >= PILES:
+                        key = ka - RESERVE_WEIGHT + PILE_WEIGHT * ta
+                    else:
+                        key = ka + counts[b] + PILE_WEIGHT * max(ta, counts[b])
                     move: Sources = (a, b) if a < b else (b, a)
                     if key > best_key or (key == best_key and best is not None and move < best):
                         best, best_key = move, key

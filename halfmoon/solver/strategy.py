@@ -30,7 +30,7 @@ from ..position import Position
 from .view import PlayerView, partner_ranks
 
 PLAYERS_ID = "halfmoon-players/2026-12-06"
-SEARCH_ID = "halfmoon-search/2026-12-06"
+SEARCH_ID = "halfmoon-search/2026-12-06b"
 
 Rule = Callable[[PlayerView, Move], float]
 Choice = Callable[[PlayerView, list[Move]], Move]
@@ -189,10 +189,12 @@ PLAYERS: tuple[Player, ...] = (
     # Never tells two moves apart (the Strategy page says why): it plays as its baseline.
     Player("pair-in-view", ("pair-in-view", "keep-reserve", "tallest-piles"), "tallest-keep-reserve"),
 )
-# The search run: the best rule of thumb and the search that plays it on, on the same deals.
+# The search run, on the same deals: the reserve and the tallest piles, the best rule of thumb,
+# and the search that plays the best rule on (the last two are compared deal by deal).
 SEARCH_PLAYERS: tuple[Player, ...] = (
     Player("tallest-keep-reserve", ("keep-reserve", "tallest-piles"), "tallest"),
-    Player("search", ("keep-reserve", "tallest-piles"), "", kind="search"),
+    Player("tallest-pile", ("keep-reserve", "tallest-pile", "tallest-piles"), "tallest-keep-reserve"),
+    Player("search", ("keep-reserve", "tallest-pile", "tallest-piles"), "", kind="search"),
 )
 PLAYER_NAMES: tuple[str, ...] = tuple(player.name for player in PLAYERS)
 SEARCH_NAMES: tuple[str, ...] = tuple(player.name for player in SEARCH_PLAYERS)

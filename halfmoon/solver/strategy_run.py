@@ -241,7 +241,7 @@ def summarise_search(header: StrategyHeader, games: list[DealGames], verdicts: V
     """The search run's figures, as far as it went: the search's share and the best rule's on the
     same deals, and what the search gains over the rule, deal by deal, with its interval."""
     deals, perfect = _perfect(games, verdicts, "search")
-    rule, search = (one.name for one in SEARCH_PLAYERS)
+    rule, search = (one.name for one in SEARCH_PLAYERS[-2:])
     only_search = sum(deal.won(search) and not deal.won(rule) for deal in games)
     only_rule = sum(deal.won(rule) and not deal.won(search) for deal in games)
     return {
