@@ -177,7 +177,8 @@ def _search(entry: object, where: str) -> SearchFigures | None:
     players = entry.get("players")
     if not isinstance(players, list) or [_get(e, "name") for e in players] != list(SEARCH_NAMES):
         raise SourceError(f"{where}: 'players' must list {', '.join(SEARCH_NAMES)}, in that order")
-    rule, search = (_share(e, deals, f"{where}: {e['name']}") for e in players)
+    shares = [_share(e, deals, f"{where}: {e['name']}") for e in players]
+    rule, search = shares[-2:]  # the best rule, and the search that plays it on
     gain = entry.get("gain")
     if not isinstance(gain, dict):
         raise SourceError(f"{where}: 'gain' must be an object")
