@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from engine_helpers import play_randomly
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -93,13 +94,8 @@ def _reshuffled(position: Position, rng: random.Random) -> Position:
 
 
 def _midgame(number: int, moves: int) -> Position:
-    rng = random.Random(number)
     position = Position(DealCode(number))
-    for _ in range(moves):
-        legal = position.legal_moves()
-        if not legal:
-            break
-        position.push(rng.choice(legal))
+    play_randomly(position, random.Random(number), moves)
     return position
 
 
