@@ -170,3 +170,15 @@ def test_what_the_page_says_in_words_holds_in_the_figures():
     # "a search that sees only the tops does little better than the rule"; the gap to perfect
     # play is mostly the unseen cards
     assert search["players"][-1]["share"] < STRATEGY["perfect"]["share"] / 3
+
+
+def test_the_best_honest_play_is_the_search_only_where_it_beats_the_rule_beyond_its_interval(tmp_path):
+    best_rule = max(entry["share"] for entry in STRATEGY["players"])
+    data = copy.deepcopy(STRATEGY)
+    search = data["search"]
+    search["players"][-1].update(share=0.5, ci_low=0.4, ci_high=0.6)
+    search["gain"].update(share=0.0, ci_low=-0.01, ci_high=0.01)  # no edge beyond the interval
+    locale = catalog("en").locale
+    assert rendered("{{hm strategy honest}}", "en", _with(tmp_path, data)).strip() == percent(best_rule, locale)
+    search["gain"].update(share=0.02, ci_low=0.01, ci_high=0.03)
+    assert rendered("{{hm strategy honest}}", "en", _with(tmp_path, data)).strip() == percent(0.5, locale)

@@ -113,12 +113,15 @@ class StrategyFigures:
         return self._figures()[3]
 
     def honest_best(self) -> Share:
-        """The highest share of a player who sees only what the game shows: the best rule's or
-        the search's (on the search run's deals)."""
-        shares = [one.share for one in self.players()]
-        if self.search is not None:
-            shares.append(self.search.search)
-        return max(shares, key=lambda share: share.share)
+        """The best measured share of a player who sees only what the game shows: the best rule
+        of thumb's, on the rule run's deals; the search's, on its own deals, only where it beats
+        the rule it plays on by more than its interval (else its edge may be the luck of fewer
+        deals)."""
+        best = max((one.share for one in self.players()), key=lambda share: share.share)
+        search = self.search
+        if search is not None and search.gain[1] > 0 and search.search.share > best.share:
+            return search.search
+        return best
 
     def _load(self) -> tuple[int, Share, dict[str, PlayerFigures], SearchFigures | None]:
         name = self.path.name
