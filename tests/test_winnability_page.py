@@ -16,8 +16,8 @@ from halfmoon_mkdocs.errors import SourceError
 from halfmoon_mkdocs.examples import ExampleLoader
 from halfmoon_mkdocs.inline import replace_inserts
 from halfmoon_mkdocs.page import fill_slots, render_markdown
-from halfmoon_mkdocs.strategy import StrategyFigures
 from halfmoon_mkdocs.stats import Stats, percent
+from halfmoon_mkdocs.strategy import StrategyFigures
 from halfmoon_mkdocs.words import Writer
 from plugin_project import summary_json
 
