@@ -153,14 +153,14 @@ def test_what_the_page_says_in_words_holds_in_the_figures():
     assert share["triple-then-tallest"] < share["tallest"]  # "Don't rush a triple"
     assert share["tallest"] == max(share[n] for n in ("keep-reserve", "tallest", "triple-then-tallest"))
     best = max(share, key=share.get)
-    assert best == "tallest-pile"  # "the best rule of thumb measured here"
-    assert gain["tallest-pile"]["ci_low"] > 0  # "a small gain": one the measurement supports
     assert share[best] > 5 * share["greedy"]  # "many times as many deals as greedy play"
+    # "a small gain, but one the measurement supports"
+    assert gain["tallest-pile"]["ci_low"] > 0
     # "looking one move ahead at what you see changes nothing": the same games, the same wins
     assert share["pair-in-view"] == share["tallest-keep-reserve"] and gain["pair-in-view"]["share"] == 0
-    # "counting helps little, if at all: less than the single tallest pile"
-    assert gain["partners-in-view"]["share"] < gain["tallest-pile"]["share"]
-    assert gain["partners-in-view"]["ci_low"] < gain["tallest-pile"]["ci_low"]
+    # "counting helps about as much as the single tallest pile": both above zero, within half a point
+    assert gain["partners-in-view"]["ci_low"] > 0
+    assert abs(gain["partners-in-view"]["share"] - gain["tallest-pile"]["share"]) < 0.005
     chain = ["greedy", "tallest", "tallest-keep-reserve", "tallest-pile"]
     assert [share[n] for n in chain] == sorted(share[n] for n in chain)  # each rule adds
     search = STRATEGY["search"]
