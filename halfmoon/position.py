@@ -130,6 +130,10 @@ class Position:
         """The moves played so far, in order."""
         return [move for move, _ in self._stack]
 
+    def removed_cards(self) -> list[Card]:
+        """Every card removed so far, in the order removed (tap order within a move)."""
+        return [card for _, cards in self._stack for card in cards]
+
     def last_removal(self) -> tuple[Move, tuple[Card, ...]] | None:
         """The last move played and the cards it removed (tap order), or None at the start."""
         return self._stack[-1] if self._stack else None

@@ -9,10 +9,11 @@ from dataclasses import asdict
 import pytest
 
 from halfmoon.solver.figures import ResultsFileError, RunHeader, read_results
+from halfmoon.solver.strategy import PLAYERS_ID
 from halfmoon.solver.strategy_run import StrategyFileError, StrategyHeader, read_games
 
 RUN = RunHeader("HM1-N-AAAAAAA", 4, 20000, "some-solver", 1, 2)
-STRATEGY = StrategyHeader("HM1-N-AAAAAAA", 4, "some-players", 1, 2)
+STRATEGY = StrategyHeader("HM1-N-AAAAAAA", 4, PLAYERS_ID, 1, 2)
 KINDS = {
     "run": (RUN, ResultsFileError, read_results, "stats"),
     "strategy": (STRATEGY, StrategyFileError, read_games, "strategy"),

@@ -27,9 +27,16 @@ SAVED = [f'{{"line": {n}}}\n' for n in range(12)]
 pytestmark = pytest.mark.skipif(shutil.which("flock") is None, reason="flock(1) is not installed")
 
 
+# Each run's two results files (OUT/NAME.jsonl, saved as NAME.jsonl.gz), and what the command
+# that resumes each file says of it.
+NAMES = {"strategy": ("rules", "search"), "winnability": ("shard-1-of-2", "shard-2-of-2")}
+ASKS = {"strategy": ("--players rules", "--players search"), "winnability": ("--shard 1/2", "--shard 2/2")}
+
+
 @pytest.fixture(params=["strategy", "winnability"])
-def runs(request, tmp_path) -> tuple[Path, Path]:
-    """A copy of runs/ whose saved shards hold SAVED (split in two), and the OUT folder."""
+def runs(request, tmp_path) -> tuple[Path, Path, str]:
+    """A copy of runs/ whose saved results files hold SAVED (split in two), the OUT folder and the
+    run's name."""
     copy = tmp_path / "runs"
     copy.mkdir()
     for shared in ("shards.sh", "save_shards.sh"):
@@ -38,14 +45,14 @@ def runs(request, tmp_path) -> tuple[Path, Path]:
     folder.mkdir()
     for script in ("resume.sh", "save.sh"):
         shutil.copy(ROOT / "runs" / request.param / script, folder / script)
-    for k in (1, 2):
-        (folder / f"shard-{k}-of-2.jsonl.gz").write_bytes(gzip.compress("".join(SAVED[k - 1::2]).encode()))
+    for k, name in enumerate(NAMES[request.param]):
+        (folder / f"{name}.jsonl.gz").write_bytes(gzip.compress("".join(SAVED[k::2]).encode()))
     stub = tmp_path / "halfmoon"
     stub.write_text('#!/bin/sh\necho "$@" >> "$(dirname "$0")/launched.txt"\n')
     stub.chmod(0o755)
     out = tmp_path / "out"
     out.mkdir()
-    return folder, out
+    return folder, out, request.param
 
 
 def resume(folder: Path, out: Path) -> subprocess.CompletedProcess:
@@ -71,8 +78,8 @@ def launched(out: Path, count: int) -> list[str]:
 
 
 def test_resume_leaves_both_shards_a_run_is_writing_and_starts_no_second_run(runs):
-    folder, out = runs
-    shards = [out / f"shard-{k}-of-2.jsonl" for k in (1, 2)]
+    folder, out, run = runs
+    shards = [out / f"{name}.jsonl" for name in NAMES[run]]
     for shard in shards:  # shorter than the saved copies: resume would restore them
         shard.write_text(SAVED[0] + '{"running": true}\n')
     locks = [held(shard) for shard in shards]
@@ -89,8 +96,8 @@ def test_resume_leaves_both_shards_a_run_is_writing_and_starts_no_second_run(run
 
 
 def test_resume_restores_and_starts_the_free_shard_beside_one_in_use(runs):
-    folder, out = runs
-    busy, free = out / "shard-1-of-2.jsonl", out / "shard-2-of-2.jsonl"
+    folder, out, run = runs
+    busy, free = (out / f"{name}.jsonl" for name in NAMES[run])
     busy.write_text(SAVED[0])
     free.write_text(SAVED[1])
     lock = held(busy)
@@ -102,36 +109,38 @@ def test_resume_restores_and_starts_the_free_shard_beside_one_in_use(runs):
     assert result.returncode == 1 and f"{busy} is being written" in result.stderr
     assert free.read_text() == "".join(SAVED[1::2])  # restored whole from the saved copy
     (command,) = launched(out, 1)
-    assert "--shard 2/2" in command and str(free) in command
+    assert ASKS[run][1] in command and str(free) in command
 
 
 def test_resume_with_no_run_restores_and_starts_both(runs):
-    folder, out = runs
+    folder, out, run = runs
     result = resume(folder, out)
     assert result.returncode == 0, result.stderr
-    assert [(out / f"shard-{k}-of-2.jsonl").read_text() for k in (1, 2)] == \
+    assert [(out / f"{name}.jsonl").read_text() for name in NAMES[run]] == \
         ["".join(SAVED[0::2]), "".join(SAVED[1::2])]
-    assert sorted(command.split("--shard ")[1][:3] for command in launched(out, 2)) == ["1/2", "2/2"]
+    commands = launched(out, 2)
+    assert len(commands) == 2
+    assert all(sum(ask in command for command in commands) == 1 for ask in ASKS[run])
 
 
 def test_save_keeps_whole_lines_and_never_saves_fewer_than_it_has(runs):
-    folder, out = runs
-    for k in (1, 2):
-        lines = "".join(SAVED[k - 1::2])
-        (out / f"shard-{k}-of-2.jsonl").write_text(lines + SAVED[0] + '{"half a li')
+    folder, out, run = runs
+    for k, name in enumerate(NAMES[run]):
+        lines = "".join(SAVED[k::2])
+        (out / f"{name}.jsonl").write_text(lines + SAVED[0] + '{"half a li')
     result = subprocess.run(["sh", str(folder / "save.sh"), str(out)], capture_output=True, text=True,
                             timeout=HANG)
     assert result.returncode == 0, result.stderr
-    for k in (1, 2):
-        saved = gzip.decompress((folder / f"shard-{k}-of-2.jsonl.gz").read_bytes()).decode()
-        assert saved == "".join(SAVED[k - 1::2]) + SAVED[0]
+    for k, name in enumerate(NAMES[run]):
+        saved = gzip.decompress((folder / f"{name}.jsonl.gz").read_bytes()).decode()
+        assert saved == "".join(SAVED[k::2]) + SAVED[0]
     before = {path.name: path.read_bytes() for path in folder.glob("*.gz")}
-    (out / "shard-1-of-2.jsonl").write_text(SAVED[0])  # a shard cut short, or another OUT
+    (out / f"{NAMES[run][0]}.jsonl").write_text(SAVED[0])  # a file cut short, or another OUT
     result = subprocess.run(["sh", str(folder / "save.sh"), str(out)], capture_output=True, text=True,
                             timeout=HANG)
     assert result.returncode == 1 and "fewer than the 7 saved" in result.stderr
     assert {path.name: path.read_bytes() for path in folder.glob("*.gz")} == before
-    assert not list(folder.glob(".shard-*"))
+    assert not list(folder.glob(".*"))
 
 
 def test_a_run_refuses_a_results_file_renamed_over_between_its_open_and_its_lock(tmp_path, monkeypatch):

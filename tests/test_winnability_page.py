@@ -17,6 +17,7 @@ from halfmoon_mkdocs.examples import ExampleLoader
 from halfmoon_mkdocs.inline import replace_inserts
 from halfmoon_mkdocs.page import fill_slots, render_markdown
 from halfmoon_mkdocs.stats import Stats, percent
+from halfmoon_mkdocs.strategy import StrategyFigures
 from halfmoon_mkdocs.words import Writer
 from plugin_project import summary_json
 
@@ -30,11 +31,15 @@ DOCS = ROOT / "docs"
 FIGURES = json.loads((DOCS / "records" / "winnability.json").read_text(encoding="utf-8"))
 LANGUAGES = i18n.available_languages()
 FILES = {"verdicts": "../records/verdicts.gz", "lost": "../records/lost-deals.txt"}
+STRATEGY = StrategyFigures(DOCS / "records" / "strategy.json")  # the page cites the best honest play
+
+
+def page_context(stats: Stats, lang: str) -> Context:
+    return Context(ExampleLoader(DOCS), "records/HM1-N-AAAAAAB.txt", stats, lang, FILES, strategy=STRATEGY)
 
 
 def rendered(markdown: str, lang: str) -> str:
-    context = Context(ExampleLoader(DOCS), "records/HM1-N-AAAAAAB.txt",
-                      Stats(DOCS / "records" / "winnability.json"), lang, FILES)
+    context = page_context(Stats(DOCS / "records" / "winnability.json"), lang)
     result = render_markdown(markdown, context)
     assert not result.errors, result.errors
     return fill_slots(result.markdown, result.slots)
@@ -80,8 +85,7 @@ def test_the_lookup_is_a_labelled_form_that_names_the_verdict_file(lang):
 
 
 def test_a_chart_or_lookup_block_takes_no_keys():
-    context = Context(ExampleLoader(DOCS), "records/HM1-N-AAAAAAB.txt",
-                      Stats(DOCS / "records" / "winnability.json"), "en", FILES)
+    context = page_context(Stats(DOCS / "records" / "winnability.json"), "en")
     for kind in ("halfmoon-chart", "halfmoon-lookup"):
         errors = render_markdown(f"text\n\n```{kind}\ncode: HM1-N-AAAAAAB\n```\n", context).errors
         assert [(error.line, "unknown key 'code' (allowed: none)" in error.message)
@@ -113,7 +117,7 @@ def undecided_context(tmp_path, lang: str, deals: list, **more) -> Context:
     figures = tmp_path / "winnability.json"
     figures.write_text(summary_json(**{"undecided": len(deals), "undecided_deals": deals, **more}),
                        encoding="utf-8")
-    return Context(ExampleLoader(DOCS), "records/HM1-N-AAAAAAB.txt", Stats(figures), lang, FILES)
+    return page_context(Stats(figures), lang)
 
 
 def undecided_html(tmp_path, lang: str, deals: list) -> str:
@@ -196,8 +200,7 @@ def test_nested_figures_are_read_as_written(insert, expected):
 
 
 def test_a_count_without_its_plural_message_is_an_error_naming_the_message():
-    context = Context(ExampleLoader(DOCS), "records/HM1-N-AAAAAAB.txt",
-                      Stats(DOCS / "records" / "winnability.json"), "en", FILES)
+    context = page_context(Stats(DOCS / "records" / "winnability.json"), "en")
     # greedy_player.won is a figure no page uses: the catalogs have no words for it yet.
     for insert, words in (("{{hm stat greedy_player.won}}",
                            "needs the plural message 'docs.stat.greedy_player.won'"),
@@ -235,7 +238,7 @@ def test_every_count_on_the_deal_codes_page_is_the_catalogs_plural_form(tmp_path
     path = tmp_path / "winnability.json"
     figures = figures_counting(count)
     path.write_text(json.dumps(figures), encoding="utf-8")
-    context = Context(ExampleLoader(DOCS), "records/HM1-N-AAAAAAB.txt", Stats(path), lang, FILES)
+    context = page_context(Stats(path), lang)
     source = (DOCS / lang / "deal-codes.md").read_text(encoding="utf-8")
     result = render_markdown(source, context)
     assert not result.errors, result.errors
@@ -324,7 +327,7 @@ def test_published_text_that_is_no_deal_code_or_solver_name_never_reaches_the_pa
         tmp_path, insert, figures, text):
     path = tmp_path / "winnability.json"
     path.write_text(summary_json(**figures(text)), encoding="utf-8")
-    context = Context(ExampleLoader(DOCS), "records/HM1-N-AAAAAAB.txt", Stats(path), "he", FILES)
+    context = page_context(Stats(path), "he")
     with pytest.raises(SourceError) as caught:
         replace_inserts(f"See {insert}.\n", 3, Writer("he", html=True), context)
     assert caught.value.line == 3 and caught.value.message.startswith("winnability.json: ")
@@ -334,7 +337,7 @@ def test_a_published_code_reaches_the_page_as_the_code_read(tmp_path):
     path = tmp_path / "winnability.json"
     path.write_text(summary_json(lost=2, won=FIGURES["deals"] - 2 - FIGURES["undecided"],
                                  lost_deals=[" hm1-n-aaaaadf", "HM1-N-aaaaadg"]), encoding="utf-8")
-    context = Context(ExampleLoader(DOCS), "records/HM1-N-AAAAAAB.txt", Stats(path), "en", FILES)
+    context = page_context(Stats(path), "en")
     html = replace_inserts("{{hm lost 2}}", 1, Writer("en", html=True), context)
     assert "HM1-N-AAAAADF" in html and "HM1-N-AAAAADG" in html
     assert "aaaaad" not in html

@@ -1,4 +1,7 @@
-"""``halfmoon strategy``: every rule-of-thumb player on the same deals, one JSON line a deal.
+"""``halfmoon strategy``: the Strategy page's players on the same deals, one JSON line a deal.
+
+``--players rules`` (the default) plays every rule of thumb; ``--players search`` the honest
+search beside the best rule, about a second a deal.
 
 Like ``halfmoon stats``: a run of any length starts at once, survives Ctrl-C (exit 130),
 SIGTERM (exit 143) and a closed terminal (exit 129) with its results kept, resumes from its
@@ -19,22 +22,23 @@ from typing import TextIO
 from ..dealcode import DEAL_COUNT, DealCode
 from ..files import open_for_appending, write_atomic
 from ..solver.figures import dumps
-from ..solver.strategy import PLAYERS, PLAYERS_ID
+from ..solver.strategy import PLAYERS, PLAYERS_ID, RUNS, SEARCH_ID, SEARCH_PLAYERS
 from ..solver.strategy_run import (
     StrategyFileError,
     StrategyHeader,
     games_line,
     header_line,
-    merge_games,
+    merge_runs,
     play_deal,
     read_games,
-    summarise_games,
+    summarise_runs,
 )
 from ..solver.verdicts import read_verdicts
 from .options import SolverUsageError, check_outputs, check_results_file, check_writable, parse_shard
 from .stats import EXIT_HUNG_UP, EXIT_INTERRUPTED, EXIT_TERMINATED
 
 DEFAULT_VERDICTS = "docs/records/verdicts.gz"
+PLAYER_SETS = {"rules": PLAYERS_ID, "search": SEARCH_ID}
 
 
 class _Stopped(Exception):
@@ -60,11 +64,14 @@ class _StopOnce:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     strategy = subparsers.add_parser(
-        "strategy", help="play every rule-of-thumb player on the same deals",
-        description="Play the Strategy page's players (" + ", ".join(p.name for p in PLAYERS) + ") on "
-        "N consecutive deals, one JSON line a deal in --results (running the same command again "
-        "resumes); --merge joins the shards' files into the page's figures.",
+        "strategy", help="play the Strategy page's players on the same deals",
+        description="Play the Strategy page's players (rules: " + ", ".join(p.name for p in PLAYERS)
+        + "; search: " + ", ".join(p.name for p in SEARCH_PLAYERS) + ") on N consecutive deals, one "
+        "JSON line a deal in --results (running the same command again resumes); --merge joins the "
+        "shards' files of both runs into the page's figures (a search run not finished: as far as it went).",
     )
+    strategy.add_argument("--players", choices=tuple(PLAYER_SETS), default="rules",
+                          help="the rules of thumb (default), or the search beside the best rule")
     strategy.add_argument("--deals", type=int, metavar="N", help="how many deals (the whole run's)")
     strategy.add_argument("--start", default="HM1-N-AAAAAAA", metavar="CODE", help="the first deal code")
     strategy.add_argument("--shard", default="1/1", metavar="K/N", help="only every N-th deal from the K-th")
@@ -85,7 +92,8 @@ def run_strategy(args: argparse.Namespace) -> int:
     if not 1 <= args.deals <= DEAL_COUNT - start.number:
         raise SolverUsageError(f"--deals must be from 1 to {DEAL_COUNT - start.number:,} from {start}")
     shard, of = parse_shard(args.shard)
-    header = StrategyHeader(str(start), args.deals, PLAYERS_ID, shard, of)
+    header = StrategyHeader(str(start), args.deals, PLAYER_SETS[args.players], shard, of)
+    players = RUNS[header.players]
     done, stream = _open(Path(args.results), header)
     todo = [number for number in header.numbers() if number not in done]
     stop = _StopOnce()
@@ -94,7 +102,7 @@ def run_strategy(args: argparse.Namespace) -> int:
     try:
         try:
             for number in todo:
-                line = games_line(play_deal(number))
+                line = games_line(play_deal(number, players))
                 stream.write(line)
                 stream.flush()
                 played += 1
@@ -131,9 +139,9 @@ def _merge(args: argparse.Namespace) -> int:
                                           ("--verdicts", args.verdicts)])
     for name in args.merge:
         check_results_file(name, StrategyFileError)
-    header, games = merge_games([Path(name) for name in args.merge])
+    runs = merge_runs([Path(name) for name in args.merge])
     command = shlex.join(["halfmoon", "strategy", "--merge", *args.merge])
-    summary = summarise_games(header, games, read_verdicts(Path(args.verdicts)), command)
+    summary = summarise_runs(runs, read_verdicts(Path(args.verdicts)), command)
     text = dumps(summary, indent=2) + "\n"
     if args.output:
         write_atomic(args.output, text)

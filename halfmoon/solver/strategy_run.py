@@ -1,28 +1,43 @@
-"""The strategy run: every player of ``strategy.PLAYERS`` on the same deals, and its figures.
+"""The strategy runs: the players of ``strategy.RUNS`` on the same deals, and their figures.
 
-A results file is JSON Lines like the winnability run's: a header naming the run, then one
-line a deal with the cards each player left on the table (0: the player won). Lines are
-appended as deals finish, so a run survives being stopped and resumes; the shards of a
-run merge into the figures of the Strategy page (``docs/records/strategy.json``).
+Two runs: the rules of thumb (``PLAYERS``, a few milliseconds a deal) and the honest search
+beside the best rule (``SEARCH_PLAYERS``, about a second a deal). A results file is JSON Lines
+like the winnability run's: a header naming the run and its players, then one line a deal
+with the cards each player left on the table (0: the player won). Lines are appended as deals
+finish, so a run survives being stopped and resumes; the shards of both runs merge into the
+figures of the Strategy page (``docs/records/strategy.json``). A search run not yet finished
+merges as far as it went, and the figures say on how many deals.
 """
 
 from __future__ import annotations
 
 import datetime
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from ..dealcode import DealCode
 from ..errors import HalfMoonError
-from .figures import ResultsLines, ShardedRun, Share, dumps, read_header
+from .figures import Z_95, ResultsLines, ShardedRun, Share, dumps, read_header
 from .search import Verdict
-from .strategy import PLAYER_NAMES, PLAYERS, PLAYERS_ID, Player, TurningPoint, player, turning_point
+from .strategy import (
+    PLAYERS,
+    PLAYERS_ID,
+    RUNS,
+    SEARCH_ID,
+    SEARCH_PLAYERS,
+    Player,
+    TurningPoint,
+    player,
+    turning_point,
+)
 from .verdicts import Verdicts
 
 FORMAT = "halfmoon-players/1"
-SUMMARY_FORMAT = "halfmoon-strategy/1"
+SUMMARY_FORMAT = "halfmoon-strategy/2"
 CARDS = 104
+RULE_NAMES = tuple(one.name for one in PLAYERS)
 EXAMPLE_TRIES = 400  # deals a tip's example is looked for in, each a player's win and its baseline's loss
 
 
@@ -41,21 +56,30 @@ class StrategyHeader(ShardedRun):
 
     @classmethod
     def from_json(cls, data: object, where: str) -> StrategyHeader:
-        return read_header(cls, data, where, "strategy", StrategyFileError)
+        header = read_header(cls, data, where, "strategy", StrategyFileError)
+        if header.players not in RUNS:
+            raise StrategyFileError(f"{where}: results of other players ({header.players}; these are "
+                                    f"{' and '.join(RUNS)}): run them again")
+        return header
+
+    def names(self) -> tuple[str, ...]:
+        """The players of this run, in the order of each line's ``left``."""
+        return tuple(one.name for one in RUNS[self.players])
 
 
 @dataclass(frozen=True, slots=True)
 class DealGames:
-    """One deal: the cards each player left, in ``PLAYER_NAMES`` order."""
+    """One deal: the cards each player of ``names`` left, in that order."""
 
     code: str
     left: tuple[int, ...]
+    names: tuple[str, ...] = RULE_NAMES
 
     def to_json(self) -> dict[str, object]:
-        return {"code": self.code, "left": dict(zip(PLAYER_NAMES, self.left))}
+        return {"code": self.code, "left": dict(zip(self.names, self.left))}
 
     @classmethod
-    def from_json(cls, data: object) -> DealGames:
+    def from_json(cls, data: object, names: tuple[str, ...] = RULE_NAMES) -> DealGames:
         if not isinstance(data, dict) or set(data) != {"code", "left"}:
             raise ValueError("a deal's line is an object with 'code' and 'left'")
         code, left = data["code"], data["left"]
@@ -65,21 +89,25 @@ class DealGames:
             code = str(DealCode.parse(code))
         except HalfMoonError as error:
             raise ValueError(str(error)) from None
-        if not isinstance(left, dict) or tuple(left) != PLAYER_NAMES:
-            raise ValueError(f"'left' must name the players {', '.join(PLAYER_NAMES)}, in that order")
+        if not isinstance(left, dict) or tuple(left) != names:
+            raise ValueError(f"'left' must name the players {', '.join(names)}, in that order")
         counts = tuple(left.values())
         if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= CARDS
                    for n in counts):
             raise ValueError(f"'left' holds a count that is not a number of cards from 0 to {CARDS}")
-        return cls(code, counts)
+        return cls(code, counts, names)
 
     def won(self, name: str) -> bool:
-        return self.left[PLAYER_NAMES.index(name)] == 0
+        return self.left[self.names.index(name)] == 0
+
+    def cards_left(self, name: str) -> int:
+        return self.left[self.names.index(name)]
 
 
-def play_deal(number: int) -> DealGames:
+def play_deal(number: int, players: tuple[Player, ...] = PLAYERS) -> DealGames:
     code = DealCode(number)
-    return DealGames(str(code), tuple(one.play(code).cards_left() for one in PLAYERS))
+    return DealGames(str(code), tuple(one.play(code).cards_left() for one in players),
+                     tuple(one.name for one in players))
 
 
 def header_line(header: StrategyHeader) -> str:
@@ -107,7 +135,7 @@ def read_games(path: Path, *, repair: bool = False,
     games = []
     for number, data in lines.deals():
         try:
-            deal = DealGames.from_json(data)
+            deal = DealGames.from_json(data, header.names())
         except ValueError as error:
             raise StrategyFileError(f"{path}:{number}: {error}") from None
         index = DealCode.parse(deal.code).number
@@ -129,16 +157,36 @@ def merge_games(paths: Sequence[Path]) -> tuple[StrategyHeader, list[DealGames]]
     found: dict[str, DealGames] = {}
     for path in paths:
         mine, games = read_games(path)
+        _add(path, mine, games, header, found, paths)
         if header is None:
             header = mine
-        elif (mine.start, mine.deals, mine.players, mine.of) != (header.start, header.deals,
-                                                                header.players, header.of):
-            raise StrategyFileError(f"{path}: from another run than {paths[0]}")
-        for deal in games:
-            if deal.code in found:
-                raise StrategyFileError(f"{path}: {deal.code} is also in another file (a shard given twice?)")
-            found[deal.code] = deal
     assert header is not None
+    return _whole(header, found)
+
+
+def merge_runs(paths: Sequence[Path]) -> dict[str, tuple[StrategyHeader, list[DealGames]]]:
+    """The shards of both runs, each run's deals in deal order, by the run's ``players``."""
+    headers: dict[str, StrategyHeader] = {}
+    found: dict[str, dict[str, DealGames]] = {}
+    for path in paths:
+        mine, games = read_games(path)
+        _add(path, mine, games, headers.get(mine.players), found.setdefault(mine.players, {}), paths)
+        headers.setdefault(mine.players, mine)
+    return {run: _whole(header, found[run]) for run, header in headers.items()}
+
+
+def _add(path: Path, mine: StrategyHeader, games: list[DealGames], header: StrategyHeader | None,
+         found: dict[str, DealGames], paths: Sequence[Path]) -> None:
+    if header is not None and (mine.start, mine.deals, mine.players, mine.of) != (
+            header.start, header.deals, header.players, header.of):
+        raise StrategyFileError(f"{path}: from another run than {paths[0]}")
+    for deal in games:
+        if deal.code in found:
+            raise StrategyFileError(f"{path}: {deal.code} is also in another file (a shard given twice?)")
+        found[deal.code] = deal
+
+
+def _whole(header: StrategyHeader, found: dict[str, DealGames]) -> tuple[StrategyHeader, list[DealGames]]:
     ordered = sorted(found.values(), key=lambda deal: DealCode.parse(deal.code).number)
     return StrategyHeader(header.start, header.deals, header.players), ordered
 
@@ -167,22 +215,22 @@ def summarise_games(header: StrategyHeader, games: list[DealGames], verdicts: Ve
     if header.players != PLAYERS_ID:
         raise StrategyFileError(f"results of other players ({header.players}; these are {PLAYERS_ID}): "
                                 "run them again")
-    if not games:
-        raise StrategyFileError("no deals to summarise yet")
-    deals = len(games)
-    perfect = [verdicts.of(DealCode.parse(deal.code)) for deal in games]
-    if any(verdict is None for verdict in perfect):
-        raise StrategyFileError(f"the verdict file ({verdicts.start} on, {len(verdicts.symbols):,} deals) "
-                                "does not cover every deal of the run")
+    deals, perfect = _perfect(games, verdicts, "rules")
     players = []
     for one in PLAYERS:
         won = sum(deal.won(one.name) for deal in games)
         beyond = sum(deal.won(one.name) and not deal.won("greedy") for deal in games)
         point = example_of(one, games)
+        gain = None
+        if one.baseline:
+            only_mine = sum(deal.won(one.name) and not deal.won(one.baseline) for deal in games)
+            only_theirs = sum(deal.won(one.baseline) and not deal.won(one.name) for deal in games)
+            gain = dict(zip(("share", "ci_low", "ci_high"), paired_gain(only_mine, only_theirs, deals)))
         players.append({
             "name": one.name, "rules": list(one.rules), "baseline": one.baseline,
             **asdict(Share.of(won, deals)), "beyond_greedy": beyond,
-            "mean_left": round(sum(deal.left[PLAYER_NAMES.index(one.name)] for deal in games) / deals, 2),
+            "over_baseline": gain,
+            "mean_left": _mean_left(games, one.name),
             "example": None if point is None else {
                 "code": point.code, "before": [str(move) for move in point.before],
                 "tempting": str(point.tempting), "right": str(point.right),
@@ -191,6 +239,60 @@ def summarise_games(header: StrategyHeader, games: list[DealGames], verdicts: Ve
     return {
         "format": SUMMARY_FORMAT, "players_id": header.players, "deals": deals,
         "start": games[0].code, "last": games[-1].code, "complete": deals == header.deals,
-        "perfect": asdict(Share.of(sum(verdict == Verdict.WON for verdict in perfect), deals)),
-        "players": players, "date": datetime.date.today().isoformat(), "command": command,
+        "perfect": perfect, "players": players, "search": None,
+        "date": datetime.date.today().isoformat(), "command": command,
     }
+
+
+def summarise_search(header: StrategyHeader, games: list[DealGames], verdicts: Verdicts) -> dict[str, object]:
+    """The search run's figures, as far as it went: the search's share and the best rule's on the
+    same deals, and what the search gains over the rule, deal by deal, with its interval."""
+    deals, perfect = _perfect(games, verdicts, "search")
+    rule, search = (one.name for one in SEARCH_PLAYERS[-2:])
+    only_search = sum(deal.won(search) and not deal.won(rule) for deal in games)
+    only_rule = sum(deal.won(rule) and not deal.won(search) for deal in games)
+    return {
+        "search_id": header.players, "deals": deals, "planned": header.deals,
+        "start": games[0].code, "last": games[-1].code, "complete": deals == header.deals,
+        "perfect": perfect,
+        "players": [{"name": one.name, "rules": list(one.rules),
+                     **asdict(Share.of(sum(deal.won(one.name) for deal in games), deals)),
+                     "mean_left": _mean_left(games, one.name)} for one in SEARCH_PLAYERS],
+        "gain": {"search_only": only_search, "rule_only": only_rule,
+                 **dict(zip(("share", "ci_low", "ci_high"), paired_gain(only_search, only_rule, deals)))},
+    }
+
+
+def paired_gain(only_a: int, only_b: int, deals: int) -> tuple[float, float, float]:
+    """How much more often A wins than B on the same deals, and its 95 % interval: the difference
+    of paired shares, (a - b) / n, with the Wald interval of a paired difference."""
+    difference = (only_a - only_b) / deals
+    variance = ((only_a + only_b) / deals - difference ** 2) / deals
+    half = Z_95 * math.sqrt(max(variance, 0.0))
+    return round(difference, 6), round(difference - half, 6), round(difference + half, 6)
+
+
+def summarise_runs(runs: dict[str, tuple[StrategyHeader, list[DealGames]]], verdicts: Verdicts,
+                   command: str) -> dict[str, object]:
+    """Both runs' figures in one file: the rules of thumb, and the search run as far as it went."""
+    if PLAYERS_ID not in runs:
+        raise StrategyFileError("no results of the rules of thumb among the files: give the rule run's "
+                                "shards too")
+    summary = summarise_games(*runs[PLAYERS_ID], verdicts, command)
+    if SEARCH_ID in runs:
+        summary["search"] = summarise_search(*runs[SEARCH_ID], verdicts)
+    return summary
+
+
+def _perfect(games: list[DealGames], verdicts: Verdicts, run: str) -> tuple[int, dict[str, object]]:
+    if not games:
+        raise StrategyFileError(f"no deals to summarise yet in the {run} run")
+    perfect = [verdicts.of(DealCode.parse(deal.code)) for deal in games]
+    if any(verdict is None for verdict in perfect):
+        raise StrategyFileError(f"the verdict file ({verdicts.start} on, {len(verdicts.symbols):,} deals) "
+                                f"does not cover every deal of the {run} run")
+    return len(games), asdict(Share.of(sum(verdict == Verdict.WON for verdict in perfect), len(games)))
+
+
+def _mean_left(games: list[DealGames], name: str) -> float:
+    return round(sum(deal.cards_left(name) for deal in games) / len(games), 2)

@@ -1,7 +1,8 @@
 """The Rules page's quick facts: the game's numbers from the engine, its odds from the figures.
 
 Nothing here is typed on a page: the deck, the layout and a won game's length come from the
-engine's constants, the winnable share and the players' from ``winnability.json``; the
+engine's constants, the winnable share and the players' from ``winnability.json``, the best
+honest play's from ``strategy.json``; the
 words are the catalog's, in the page's language.
 """
 
@@ -40,6 +41,8 @@ def facts_html(context: Context) -> str:
                                 low=share("ci_low", SHARE_DECIMALS), high=share("ci_high", SHARE_DECIMALS),
                                 deals=stats.render("deals", writer)),
         "skill": writer.text("docs.facts.skill_value", perfect=share("won_share", SHARE_DECIMALS),
+                             honest=writer.insert(percent(context.strategy_figures().honest_best().share,
+                                                          locale)),
                              greedy=share("greedy_player.share"), random=share("random_player.share")),
         "name": writer.text("docs.facts.name_value"),
     }

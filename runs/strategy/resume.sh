@@ -1,13 +1,20 @@
 #!/bin/sh
-# Resume (or start) the strategy run of issue 26 in the background: two shards, one process each.
-# Usage, from the repository root after `python3 dev.py halfmoon --help` has made .venv:
+# Resume (or start) the strategy runs of issues 26 and 46 in the background, one process each:
+# the rules of thumb (20,000 deals, minutes of CPU) and the honest search beside the best rule
+# (10,000 deals, about 0.2 s of CPU a deal). Usage, from the repository root after
+# `python3 dev.py halfmoon --help` has made .venv:
 #     sh runs/strategy/resume.sh [OUT]        (OUT defaults to /work/runs/strategy)
-# A shard file missing here, or shorter than the copy saved in the repository, is first
-# restored from runs/strategy/shard-K-of-2.jsonl.gz. Progress: wc -l OUT/*.jsonl.
+# A results file missing in OUT, or shorter than the copy saved in the repository, is first
+# restored from runs/strategy/NAME.jsonl.gz. Progress: wc -l OUT/*.jsonl.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-/work/runs/strategy}
-shard() {
-    launch strategy --deals 20000 --start HM1-N-AAAAAAA --shard "$1/2" --results "$2"
+names="rules search"
+job() {  # NAME FILE
+    case $1 in
+        rules) deals=20000 ;;
+        search) deals=10000 ;;
+    esac
+    launch strategy --players "$1" --deals "$deals" --start HM1-N-AAAAAAA --results "$2"
 }
 . "$here/../shards.sh"

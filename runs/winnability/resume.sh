@@ -8,8 +8,10 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-/work/runs/winnability}
-shard() {
-    launch stats --deals 250000 --start HM1-N-AAAAAAA --nodes 200000 --shard "$1/2" --jobs 1 \
-        --results "$2" --json -o "$out/summary-$1-of-2.json"
+names="shard-1-of-2 shard-2-of-2"
+job() {  # NAME FILE: shard K of 2, K read from its name
+    k=${1#shard-}; k=${k%%-of-2}
+    launch stats --deals 250000 --start HM1-N-AAAAAAA --nodes 200000 --shard "$k/2" --jobs 1 \
+        --results "$2" --json -o "$out/summary-$k-of-2.json"
 }
 . "$here/../shards.sh"

@@ -4,5 +4,6 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-/work/runs/winnability}
+names="shard-1-of-2 shard-2-of-2"
 . "$here/../save_shards.sh"
 ls -l "$here"/*.jsonl.gz
