@@ -1,11 +1,11 @@
-// The page's side of the solver worker (solver-worker.js): `createSolver()` starts the worker, and
+// The page's side of the solver worker (solver_worker.js): `createSolver()` starts the worker, and
 // `solve(code, moves, budget)` resolves with {verdict, nodes, line} (see solver.js) or rejects with
 // the worker's error. The search never runs on the page's thread. Load this module only when a
 // feature asks for the solver: the Play page does not preload it.
 
 let lastId = 0;
 
-export function createSolver(url = new URL("./solver-worker.js", import.meta.url)) {
+export function createSolver(url = new URL("./solver_worker.js", import.meta.url)) {
   const worker = new Worker(url, { type: "module" });
   const waiting = new Map(); // request id -> {resolve, reject}
   const failAll = (message) => {

@@ -1,7 +1,7 @@
 // The solver (solver.js) off the page's thread: a module worker answering one request at a time.
 // Request {id, code, moves, budget}: a deal code, the moves played from it ("1+8" texts), and the
 // positions the search may expand. Answer {id, verdict, nodes, line}, or {id, error} on bad input.
-// solver-client.js is the page's side of it.
+// solver_client.js is the page's side of it.
 
 import { solveGame } from "./solver.js";
 
