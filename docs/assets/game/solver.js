@@ -32,8 +32,8 @@ const NOISE = 12.0;
 const NEEDS = [[], ...Array.from({ length: 10 }, (_, i) => [PAIR_SUM - (i + 1)]),
   [QUEEN, KING], [JACK, KING], [JACK, QUEEN]];
 
-// Fourteen empty lists, one a rank (index 0 unused): a literal, far quicker than Array.from here.
-const byRank = () => [[], [], [], [], [], [], [], [], [], [], [], [], [], []];
+
+const byNumber = (a, b) => a - b;
 
 export const kindOf = (rank) => (rank >= JACK ? FACES : Math.min(rank, PAIR_SUM - rank));
 
@@ -114,11 +114,13 @@ const KIND_CAP = Symbol("kind cap");
 /**
  * A state's key: each pile's height and each filled slot, as one number. search.py packs 4 bits a
  * pile (56 bits in all, past what a double holds exactly); here pile p counts in base (its
- * starting height + 1), the slots one bit each above the piles. A move changes the key by the sum
- * of its sources' units, so a smaller game's key moves by the same amount as the main one.
+ * starting height + 1), each slot that can hold a card one bit above the piles, so a key stays
+ * below 2^53 (and a smaller game's, counting its own cards only, mostly below 2^30, where the
+ * engine keeps numbers unboxed). A key is only ever compared, never ordered, so the encoding
+ * changes nothing the search does. A move changes a key by the sum of its sources' units.
  */
 class Keys {
-  constructor(piles) {
+  constructor(piles, slotRank) {
     this.radix = piles.map((pile) => pile.length + 1);
     this.unit = [];
     let place = 1;
@@ -126,8 +128,11 @@ class Keys {
       this.unit.push(place);
       place *= radix;
     }
-    for (let slot = 0; slot < RESERVE_SLOTS; slot++) this.unit.push(place * 2 ** slot);
-    if (place * 2 ** RESERVE_SLOTS > Number.MAX_SAFE_INTEGER) {
+    for (const rank of slotRank) {
+      this.unit.push(rank ? place : 0);
+      if (rank) place *= 2;
+    }
+    if (place > Number.MAX_SAFE_INTEGER) {
       throw new RangeError("the piles are too tall for the solver's key (a dealt pile holds 8 cards)");
     }
   }
@@ -144,18 +149,35 @@ class Keys {
     for (const source of move) delta += this.unit[source];
     return delta;
   }
+
+  /** The heights and filled slots of a key (a slot without a unit is empty). */
+  read(key) {
+    const height = this.radix.map((radix, p) => Math.floor(key / this.unit[p]) % radix);
+    const filled = [];
+    for (let slot = 0; slot < RESERVE_SLOTS; slot++) {
+      const unit = this.unit[PILES + slot];
+      filled.push(unit > 0 && Math.floor(key / unit) % 2 === 1);
+    }
+    return { height, filled };
+  }
 }
+
+const MOST_SOURCES = PILES + 1; // of one rank, as reductions 2 and 3 leave them: piles and one slot
 
 /** Reduction 7: the smaller game of some kinds' cards alone, with a memory of verdicts. */
 class KindGame {
-  constructor(kinds, piles, slotRank, keys, cap = KIND_NODE_CAP) {
+  constructor(kinds, piles, slotRank, cap = KIND_NODE_CAP) {
     this.kinds = kinds;
     this.cap = cap;
-    this.keys = keys;
     this.groups = kinds.map((kind) => (kind === FACES ? [JACK, QUEEN, KING] : [kind, PAIR_SUM - kind]));
     this.piles = piles.map((pile) => pile.filter((rank) => kinds.includes(kindOf(rank))));
     this.slotRank = slotRank.map((rank) => (rank && kinds.includes(kindOf(rank)) ? rank : 0));
+    this.keys = new Keys(this.piles, this.slotRank);
     this.memo = new Map();
+    this.ranks = this.groups.flat();
+    // #win's playable sources: rank r's are at [r * MOST_SOURCES, + count[r]), one list a depth.
+    this.sourcesAt = [];
+    this.countAt = [];
     this.height = [];
     this.filled = [];
     this.budget = 0;
@@ -179,12 +201,10 @@ class KindGame {
   winnable(key) {
     const known = this.memo.get(key);
     if (known !== undefined) return known;
-    const { unit, radix } = this.keys;
-    this.height = radix.map((r, p) => Math.floor(key / unit[p]) % r);
-    this.filled = this.slotRank.map((_, slot) => Math.floor(key / unit[PILES + slot]) % 2 === 1);
+    ({ height: this.height, filled: this.filled } = this.keys.read(key));
     this.budget = this.cap;
     try {
-      return this.#win(key);
+      return this.#win(key, 0);
     } catch (error) {
       if (error !== KIND_CAP) throw error;
       this.memo.set(key, true); // undecided: taken as winnable, which prunes nothing
@@ -192,7 +212,7 @@ class KindGame {
     }
   }
 
-  #win(key) {
+  #win(key, depth) {
     // No undo on KIND_CAP: winnable() rebuilds height and filled from the key each time.
     if (key === 0) return true;
     const memo = this.memo;
@@ -201,40 +221,69 @@ class KindGame {
     this.budget--;
     if (this.budget < 0) throw KIND_CAP;
     const { height, filled, piles, slotRank } = this;
-    const unit = this.keys.unit;
-    const sources = byRank();
-    for (let p = 0; p < PILES; p++) if (height[p]) sources[piles[p][height[p] - 1]].push(p);
+    const sources = (this.sourcesAt[depth] ??= new Int8Array(RANKS * MOST_SOURCES));
+    const count = (this.countAt[depth] ??= new Int8Array(RANKS));
+    for (const rank of this.ranks) count[rank] = 0;
+    for (let p = 0; p < PILES; p++) {
+      if (height[p]) {
+        const rank = piles[p][height[p] - 1];
+        sources[rank * MOST_SOURCES + count[rank]++] = p;
+      }
+    }
     for (let slot = 0; slot < RESERVE_SLOTS; slot++) {
       // Reductions 3 and 2: a pile card of the rank first, else only the lowest filled slot.
-      if (filled[slot] && !sources[slotRank[slot]].length) sources[slotRank[slot]].push(PILES + slot);
+      const rank = slotRank[slot];
+      if (filled[slot] && !count[rank]) sources[rank * MOST_SOURCES + count[rank]++] = PILES + slot;
     }
-    const moves = [];
-    for (const group of this.groups) {
+    let won = false;
+    moves: for (const group of this.groups) {
+      const [r1, r2] = group;
+      const [b1, b2] = [r1 * MOST_SOURCES, r2 * MOST_SOURCES];
       if (group.length === 2) {
-        for (const a of sources[group[0]]) for (const b of sources[group[1]]) moves.push([a, b]);
+        for (let i = 0; i < count[r1]; i++) {
+          for (let j = 0; j < count[r2]; j++) {
+            const a = sources[b1 + i];
+            const b = sources[b2 + j];
+            const delta = this.#take(a) + this.#take(b);
+            won = this.#win(key - delta, depth + 1);
+            this.#put(a);
+            this.#put(b);
+            if (won) break moves;
+          }
+        }
       } else {
-        for (const a of sources[group[0]]) {
-          for (const b of sources[group[1]]) for (const c of sources[group[2]]) moves.push([a, b, c]);
+        const r3 = group[2];
+        const b3 = r3 * MOST_SOURCES;
+        for (let i = 0; i < count[r1]; i++) {
+          for (let j = 0; j < count[r2]; j++) {
+            for (let k = 0; k < count[r3]; k++) {
+              const a = sources[b1 + i];
+              const b = sources[b2 + j];
+              const c = sources[b3 + k];
+              const delta = this.#take(a) + this.#take(b) + this.#take(c);
+              won = this.#win(key - delta, depth + 1);
+              this.#put(a);
+              this.#put(b);
+              this.#put(c);
+              if (won) break moves;
+            }
+          }
         }
       }
     }
-    let won = false;
-    for (const move of moves) {
-      let delta = 0;
-      for (const source of move) {
-        delta += unit[source];
-        if (source < PILES) height[source]--;
-        else filled[source - PILES] = false;
-      }
-      won = this.#win(key - delta);
-      for (const source of move) {
-        if (source < PILES) height[source]++;
-        else filled[source - PILES] = true;
-      }
-      if (won) break;
-    }
     memo.set(key, won);
     return won;
+  }
+
+  #take(source) {
+    if (source < PILES) this.height[source]--;
+    else this.filled[source - PILES] = false;
+    return this.keys.unit[source];
+  }
+
+  #put(source) {
+    if (source < PILES) this.height[source]++;
+    else this.filled[source - PILES] = true;
   }
 }
 
@@ -249,10 +298,10 @@ class Search {
       throw new RangeError("a card's rank is a whole number from 1 (ace) to 13 (king)");
     }
     this.piles = piles.map((pile) => [...pile]);
-    this.keys = new Keys(this.piles);
-    this.unit = this.keys.unit;
     this.height = this.piles.map((pile) => pile.length);
     this.slotRank = reserve.map((rank) => (rank === null ? 0 : rank));
+    this.keys = new Keys(this.piles, this.slotRank);
+    this.unit = this.keys.unit;
     this.filled = reserve.map((rank) => rank !== null);
     this.remaining = new Array(RANKS).fill(0);
     this.inReserve = new Array(RANKS).fill(0);
@@ -284,15 +333,26 @@ class Search {
     });
     this.key = this.keys.of(this.height, this.filled);
     // Reduction 7's smaller games: each kind alone, then the faces with each pair's kind.
-    this.games = [0, 1, 2, 3, 4, 5].map((kind) => new KindGame([kind], this.piles, this.slotRank, this.keys));
+    this.games = [0, 1, 2, 3, 4, 5].map((kind) => new KindGame([kind], this.piles, this.slotRank));
     for (let low = 1; low <= 5; low++) {
-      this.games.push(new KindGame([FACES, low], this.piles, this.slotRank, this.keys, DUO_NODE_CAP));
+      this.games.push(new KindGame([FACES, low], this.piles, this.slotRank, DUO_NODE_CAP));
     }
     this.gamesOf = [0, 1, 2, 3, 4, 5].map((kind) =>
       this.games.flatMap((game, g) => (game.kinds.includes(kind) ? [g] : [])));
     // The two-kind games are consulted only once DUO_AFTER positions have been expanded.
     this.checkedOf = [0, 1, 2, 3, 4, 5].map((kind) => [kind]);
     this.gameKeys = this.games.map((game) => game.keyOf(this.piles, this.height, this.filled));
+    // moves()'s working lists, reused: it is done with them before the search goes deeper.
+    this.front = new Int8Array(PILES); // canClear()'s working state
+    this.seen = new Int8Array(RANKS);
+    // Rank r's covering tops and choices are at [r * PILES, + their count[r]).
+    this.topCount = new Int8Array(RANKS);
+    this.firstTop = new Int8Array(RANKS);
+    this.lone = new Int8Array(RANKS);
+    this.covering = new Int8Array(RANKS * PILES);
+    this.coveringCount = new Int8Array(RANKS);
+    this.choices = new Int8Array(RANKS * PILES);
+    this.choiceCount = new Int8Array(RANKS);
     this.lost = new Set();
     this.path = [];
     this.nodes = 0;
@@ -357,8 +417,10 @@ class Search {
   /** Reduction 6: the optimistic peel, which forgets that partners get used up. */
   canClear() {
     const { piles, height, below } = this;
-    const front = [...height];
-    const seen = [...this.inReserve]; // cards of each rank ever uncovered, reserve included
+    const front = this.front;
+    front.set(height);
+    const seen = this.seen; // cards of each rank ever uncovered, reserve included
+    seen.set(this.inReserve);
     for (let p = 0; p < PILES; p++) if (front[p]) seen[piles[p][front[p] - 1]]++;
     let progress = true;
     while (progress) {
@@ -387,7 +449,7 @@ class Search {
         front[p] = f;
       }
     }
-    return front.every((f) => !f);
+    return front.every((f) => f === 0);
   }
 
   // --- the search --------------------------------------------------------------------------
@@ -431,19 +493,19 @@ class Search {
       return false;
     }
     const { lost, games } = this;
-    for (const [move, kind, delta] of this.moves()) {
+    for (const { move, kind, delta } of this.moves()) {
       if (lost.has(key - delta)) continue;
       this.apply(move);
       this.path.push(move);
       if (this.cardsLeft === 0) return true;
       const gameKeys = this.gameKeys;
       const mine = this.gamesOf[kind];
-      for (const g of mine) gameKeys[g] -= delta;
+      for (const g of mine) gameKeys[g] -= games[g].keys.delta(move);
       if (this.withinBound(kind) && this.checkedOf[kind].every((g) => games[g].winnable(gameKeys[g]))
           && this.search()) {
         return true;
       }
-      for (const g of mine) gameKeys[g] += delta;
+      for (const g of mine) gameKeys[g] += games[g].keys.delta(move);
       this.path.pop();
       this.undo(move);
     }
@@ -451,90 +513,102 @@ class Search {
     return false;
   }
 
-  /** The moves worth trying, best first, with their kinds and key changes; a single safe move
-   * when there is one (reduction 4). */
+  /** The moves worth trying, best first, each {move, kind, delta} (its sources, its kind, the key's
+   * change); a single safe move when there is one (reduction 4). */
   moves() {
-    const { height, piles } = this;
-    const tops = byRank();
-    const lone = new Array(RANKS).fill(0); // pile cards with nothing under them, by rank
-    const covering = byRank();
+    const { height, piles, topCount, firstTop, lone, covering, coveringCount, choices, choiceCount } = this;
+    topCount.fill(0);
+    lone.fill(0); // pile cards with nothing under them, by rank
+    coveringCount.fill(0);
     for (let p = 0; p < PILES; p++) {
       const h = height[p];
       if (h) {
         const rank = piles[p][h - 1];
-        tops[rank].push(p);
+        if (!topCount[rank]++) firstTop[rank] = p;
         if (h === 1) lone[rank]++;
-        else covering[rank].push(p);
+        else covering[rank * PILES + coveringCount[rank]++] = p;
       }
     }
     // Reductions 2 and 3: per rank, the tops that cover cards, else one card that covers nothing:
     // the first lone pile card (all tops of the rank are lone), else the lowest filled slot.
-    const choices = covering.map((sources) => [...sources]);
     for (let rank = 1; rank < RANKS; rank++) {
-      if (!choices[rank].length) {
-        if (tops[rank].length) choices[rank] = [tops[rank][0]];
-        else if (this.inReserve[rank]) {
-          const slot = this.slotsOf[rank].find((s) => this.filled[s]);
-          choices[rank] = [PILES + slot];
+      const base = rank * PILES;
+      if (coveringCount[rank]) {
+        choices.set(covering.subarray(base, base + coveringCount[rank]), base);
+        choiceCount[rank] = coveringCount[rank];
+      } else if (topCount[rank]) {
+        choices[base] = firstTop[rank];
+        choiceCount[rank] = 1;
+      } else if (this.inReserve[rank]) {
+        choices[base] = PILES + this.slotsOf[rank].find((slot) => this.filled[slot]);
+        choiceCount[rank] = 1;
+      } else {
+        choiceCount[rank] = 0;
+      }
+    }
+    const safe = this.safeMove();
+    if (safe !== null) return [{ move: safe[0], kind: safe[1], delta: this.keys.delta(safe[0]) }];
+    const moves = [];
+    for (let low = 1; low <= 5; low++) {
+      const high = PAIR_SUM - low;
+      for (let i = 0; i < choiceCount[low]; i++) {
+        for (let j = 0; j < choiceCount[high]; j++) {
+          const a = choices[low * PILES + i];
+          const b = choices[high * PILES + j];
+          moves.push({ move: a < b ? [a, b] : [b, a], kind: low });
         }
       }
     }
-    const safe = this.safeMove(choices, tops, lone);
-    if (safe !== null) return [[safe[0], safe[1], this.keys.delta(safe[0])]];
-    const moves = [];
-    for (let low = 1; low <= 5; low++) {
-      for (const a of choices[low]) {
-        for (const b of choices[PAIR_SUM - low]) moves.push([a < b ? [a, b] : [b, a], low]);
-      }
-    }
-    for (const j of choices[JACK]) {
-      for (const q of choices[QUEEN]) {
-        for (const k of choices[KING]) moves.push([[j, q, k].sort((x, y) => x - y), FACES]);
+    for (let i = 0; i < choiceCount[JACK]; i++) {
+      for (let j = 0; j < choiceCount[QUEEN]; j++) {
+        for (let k = 0; k < choiceCount[KING]; k++) {
+          const triple = [choices[JACK * PILES + i], choices[QUEEN * PILES + j], choices[KING * PILES + k]];
+          moves.push({ move: triple.sort(byNumber), kind: FACES });
+        }
       }
     }
     // Move ordering: the fewest reserve cards, then the tallest piles dug into; a later run adds
     // noise, drawn move by move in this order as Python's sorted() computes its keys.
-    const ranked = moves.map(([move, kind], index) => {
+    moves.forEach((entry, index) => {
       let reserveCards = 0;
       let dug = 0.0;
-      for (const source of move) {
+      for (const source of entry.move) {
         if (source < PILES) dug += height[source];
         else reserveCards++;
       }
       if (this.noise !== null) dug += NOISE * this.noise.random();
-      return { move, kind, reserveCards, dug, index };
+      Object.assign(entry, { reserveCards, dug, index, delta: this.keys.delta(entry.move) });
     });
-    ranked.sort((a, b) => a.reserveCards - b.reserveCards || b.dug - a.dug || a.index - b.index);
-    return ranked.map(({ move, kind }) => [move, kind, this.keys.delta(move)]);
+    return moves.sort((a, b) => a.reserveCards - b.reserveCards || b.dug - a.dug || a.index - b.index);
   }
 
   /** Reduction 4a's test: every other card of `rank` covers nothing. */
-  othersFree(rank, tops, lone) {
-    const covers = this.remaining[rank] - this.inReserve[rank] - lone[rank];
-    return covers === 0 || (covers === 1 && tops[rank].length - lone[rank] === 1);
+  othersFree(rank) {
+    const covers = this.remaining[rank] - this.inReserve[rank] - this.lone[rank];
+    return covers === 0 || (covers === 1 && this.topCount[rank] - this.lone[rank] === 1);
   }
 
-  allPlayable(rank, tops) {
-    return this.remaining[rank] === tops[rank].length + this.inReserve[rank];
+  allPlayable(rank) {
+    return this.remaining[rank] === this.topCount[rank] + this.inReserve[rank];
   }
 
   /** Reduction 4: a move that cannot spoil a win, if the position has one. */
-  safeMove(choices, tops, lone) {
+  safeMove() {
+    const { choices, choiceCount } = this;
     for (let low = 1; low <= 5; low++) {
       const high = PAIR_SUM - low;
-      if (!choices[low].length || !choices[high].length) continue;
-      if (this.othersFree(low, tops, lone) || this.othersFree(high, tops, lone)
-          || (this.allPlayable(low, tops) && this.allPlayable(high, tops))) {
-        const a = choices[low][0];
-        const b = choices[high][0];
+      if (!choiceCount[low] || !choiceCount[high]) continue;
+      if (this.othersFree(low) || this.othersFree(high) || (this.allPlayable(low) && this.allPlayable(high))) {
+        const a = choices[low * PILES];
+        const b = choices[high * PILES];
         return [a < b ? [a, b] : [b, a], low];
       }
     }
-    if (choices[JACK].length && choices[QUEEN].length && choices[KING].length) {
+    if (choiceCount[JACK] && choiceCount[QUEEN] && choiceCount[KING]) {
       const faces = [JACK, QUEEN, KING];
-      const alone = faces.filter((rank) => this.othersFree(rank, tops, lone)).length;
-      if (alone >= 2 || faces.every((rank) => this.allPlayable(rank, tops))) {
-        return [faces.map((rank) => choices[rank][0]).sort((x, y) => x - y), FACES];
+      const alone = faces.filter((rank) => this.othersFree(rank)).length;
+      if (alone >= 2 || faces.every((rank) => this.allPlayable(rank))) {
+        return [faces.map((rank) => choices[rank * PILES]).sort(byNumber), FACES];
       }
     }
     return null;
