@@ -318,7 +318,8 @@ def solver() -> Iterator[Case]:
     rng = random.Random(SEED + 3)
     for _ in range(40):  # mid-game positions, most of them lost after random moves
         code = DealCode(rng.randrange(DEAL_COUNT))
-        yield solver_case(code, _random_moves(code, rng, rng.randrange(1, 40)), rng.choice([100, 1_000, 3_000]))
+        moves = _random_moves(code, rng, rng.randrange(1, 40))
+        yield solver_case(code, moves, rng.choice([100, 1_000, 3_000]))
     for text, line in lines.items():
         code = DealCode.parse(text)
         for played in (5, 12, 20, 30):  # a winning line left after some moves, for another move

@@ -101,8 +101,12 @@ def _moves(number: int, picks: list[int]) -> list[str]:
     return moves
 
 
+def _request(number: int, picks: list[int], budget: int) -> dict:
+    return {"code": str(DealCode(number)), "moves": _moves(number, picks), "budget": budget}
+
+
 positions = st.builds(
-    lambda number, picks, budget: {"code": str(DealCode(number)), "moves": _moves(number, picks), "budget": budget},
+    _request,
     number=st.integers(0, DEAL_COUNT - 1),
     # Few moves mostly: a random move soon spoils a deal, and lost positions are quickly proved.
     picks=st.one_of(st.lists(st.integers(0, 99), max_size=4), st.lists(st.integers(0, 99), max_size=40)),

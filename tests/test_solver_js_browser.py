@@ -31,7 +31,8 @@ async () => {
 WHILE_SEARCHING = """
 async () => {
   let answered = false;
-  const asked = window.solver.solve("HM1-N-AAAAADF", [], 300000).then((result) => { answered = true; return result; });
+  const asked = window.solver.solve("HM1-N-AAAAADF", [], 300000)
+    .then((result) => { answered = true; return result; });
   await new Promise((resolve) => setTimeout(resolve, 0));
   const answeredBeforeTimer = answered;
   await new Promise((resolve) => requestAnimationFrame(resolve));
@@ -54,8 +55,8 @@ def solver_page(chromium):
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.route("**/favicon.ico", lambda route: route.fulfill(status=204, body=""))
         page.goto(url + "tests/data/")
-        page.evaluate("async () => { const { createSolver } = await import('/docs/assets/game/solver_client.js');"
-                      " window.solver = createSolver(); }")
+        page.evaluate("async () => { const client = await import('/docs/assets/game/solver_client.js');"
+                      " window.solver = client.createSolver(); }")
         yield page
         context.close()
         assert not errors, errors
@@ -65,7 +66,8 @@ def test_the_worker_answers_every_vector_as_python_does(solver_page):
     outcome = solver_page.evaluate(CHECK_VECTORS)
     assert outcome["bad"] == []
     assert outcome["count"] == len(CASES)
-    assert outcome["verdicts"] == {v: sum(case["verdict"] == v for case in CASES) for v in ("won", "lost", "undecided")}
+    verdicts = ("won", "lost", "undecided")
+    assert outcome["verdicts"] == {v: sum(case["verdict"] == v for case in CASES) for v in verdicts}
 
 
 def test_the_page_thread_runs_timers_and_frames_while_the_worker_searches(solver_page):
