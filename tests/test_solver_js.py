@@ -9,16 +9,12 @@ worker in Chromium.
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from node_script import node_outcome
+from node_script import NodeLines, node_outcome
 
 from halfmoon import DealCode, corpus
 from halfmoon.dealcode import DEAL_COUNT
@@ -53,37 +49,19 @@ def test_the_vectors_reach_every_path_of_the_search():
 # --- generated positions, answered by one Node process ------------------------------------------
 
 
-class NodeSolver:
-    """tests/js/solve_batch.mjs reading one batch a line."""
+class NodeSolver(NodeLines):
+    """tests/js/solve_batch.mjs: a batch of positions in, their answers out."""
 
-    def __init__(self, node: str) -> None:
-        self.process = subprocess.Popen(
-            [node, str(ROOT / "tests" / "js" / "solve_batch.mjs")],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8",
-        )
+    def __init__(self) -> None:
+        super().__init__("solve_batch.mjs")
 
     def solve(self, requests: list[dict]) -> list[dict]:
-        assert self.process.stdin and self.process.stdout
-        self.process.stdin.write(json.dumps(requests) + "\n")
-        self.process.stdin.flush()
-        answer = json.loads(self.process.stdout.readline())
-        assert "failure" not in answer, answer.get("failure")
-        return answer["results"]
-
-    def close(self) -> None:
-        assert self.process.stdin
-        self.process.stdin.close()
-        self.process.wait(timeout=60)
+        return self.ask(requests)["results"]
 
 
 @pytest.fixture(scope="module")
 def node_solver():
-    node = shutil.which("node")
-    if node is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("node is not on the PATH: CI must check solver.js")
-        pytest.skip("node is not on the PATH")
-    solver = NodeSolver(node)
+    solver = NodeSolver()
     yield solver
     solver.close()
 

@@ -46,20 +46,12 @@ async () => {
 @pytest.fixture(scope="module")
 def solver_page(chromium):
     """A page served from the repository with a solver client as ``window.solver``."""
-    from site_server import serve
+    from site_server import repository_page
 
-    with serve(ROOT) as url:
-        context = chromium.new_context()
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.route("**/favicon.ico", lambda route: route.fulfill(status=204, body=""))
-        page.goto(url + "tests/data/")
-        page.evaluate("async () => { const client = await import('/docs/assets/game/solver_client.js');"
-                      " window.solver = client.createSolver(); }")
+    setup = ("async () => { const client = await import('/docs/assets/game/solver_client.js');"
+             " window.solver = client.createSolver(); }")
+    with repository_page(chromium, setup) as page:
         yield page
-        context.close()
-        assert not errors, errors
 
 
 def test_the_worker_answers_every_vector_as_python_does(solver_page):
