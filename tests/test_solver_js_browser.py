@@ -3,6 +3,8 @@
 Every case of tests/data/solver.jsonl is asked of the worker as a page would ask it, and must come
 back as halfmoon/solver/search.py answered it (tests/test_solver_js.py checks the same in Node).
 The page's thread stays free while the worker searches, and bad input comes back as an error.
+On the built site, the published copies (hashed, compacted) answer from the Play page, which
+fetches none of the solver as the game opens.
 """
 
 from __future__ import annotations
@@ -80,3 +82,27 @@ def test_bad_input_comes_back_as_an_error_and_the_worker_answers_on(solver_page)
     assert "illegal move 1+2" in errors[1]
     assert "budget" in errors[2]
     assert errors[3] == "undecided"
+
+
+# --- the built site ---------------------------------------------------------------------------
+
+PUBLISHED = """
+async (vector) => {
+  const boot = document.querySelector('script[src$="/boot.js"]').src;
+  const before = performance.getEntriesByType("resource").map((entry) => entry.name);
+  const client = await import(new URL("solver_client.js", boot).href);
+  const solver = client.createSolver();
+  const got = await solver.solve(vector.code, vector.moves, vector.budget);
+  solver.terminate();
+  return { got, before: before.filter((name) => /solver/.test(name)) };
+}
+"""
+
+
+def test_the_published_worker_answers_from_the_play_page_which_loads_none_of_it_itself(site_url, page):
+    page.goto(site_url + "play/")
+    page.wait_for_selector(".hm-board [data-source='1']")
+    vector = max((case for case in CASES if case["verdict"] == "won"), key=lambda case: case["nodes"])
+    outcome = page.evaluate(PUBLISHED, vector)
+    assert outcome["before"] == []  # the game as it opens fetched nothing of the solver
+    assert outcome["got"] == {key: vector[key] for key in ("verdict", "nodes", "line")}
