@@ -8,8 +8,10 @@
 // so the same position and budget give the same verdict, node count and winning line as
 // `solve(position, node_budget=budget, method="search")`. tests/data/solver.jsonl holds the cases
 // both must agree on (python3 dev.py corpus writes it); read search.py's docstring for why each
-// reduction is sound. Only the state's key is encoded differently (mixed radix, within 2^53
-// instead of 4 bits a pile): it is only ever compared, never ordered.
+// reduction is sound. Only the states' keys are encoded differently (mixed radix, within 2^53
+// instead of 4 bits a pile; each smaller game counts its own cards): they are only ever
+// compared, never ordered. Like search.py, a position with no card left is answered "lost"
+// (no move to find); callers ask only of positions with cards.
 
 import { JACK, PAIR_SUM, PILES, Position, RESERVE_SLOTS, SOURCES, parseMove } from "./engine.js";
 
