@@ -5,8 +5,10 @@
 The browser game's engine is checked against these files (in Node and in Chromium), so Python
 and JavaScript agree on deals, deal codes, every tap's outcome, undo and record replay; the
 game's board against ``layout.jsonl`` (where each source is drawn, where each arrow key leads),
-and the game's words (docs/assets/game/i18n.js) against ``words.jsonl``: lists, cards, "card
-from pile 3", plurals, in every language, as the pages and diagrams write them.
+the game's words (docs/assets/game/i18n.js) against ``words.jsonl``: lists, cards, "card
+from pile 3", plurals, in every language, as the pages and diagrams write them; and the browser's
+solver (docs/assets/game/solver.js) against ``solver.jsonl``: positions and budgets, with the
+verdict, the positions expanded and the winning line of halfmoon/solver/search.py.
 Each file is JSON Lines: one case per line, so that a change shows in a diff. The first line
 says how the file was made. Generation is deterministic: running it twice gives identical files.
 """
@@ -27,7 +29,8 @@ from .errors import DealCodeError, HalfMoonError, RecordError
 from .files import write_atomic
 from .game import Game, TapResult
 from .layout import ARC, GRID_COLUMNS, KEYS, grid_place, key_target
-from .moves import SOURCES
+from .moves import SOURCES, Move
+from .position import Position
 from .record import Record
 
 SEED = 2026
@@ -337,6 +340,72 @@ def verdicts() -> Iterator[Case]:
             yield {"bytes": encoded, "error": True}
 
 
+def solver_case(code: DealCode, moves: list[str], budget: int) -> Case:
+    """What halfmoon/solver/search.py answers for the deal after ``moves`` within ``budget`` positions."""
+    from .solver.search import solve
+
+    position = Position(code)
+    for move in moves:
+        position.push(Move.parse(move))
+    solution = solve(position, node_budget=budget, method="search")
+    return {"code": str(code), "moves": moves, "budget": budget, "verdict": str(solution.status),
+            "nodes": solution.nodes, "line": [str(move) for move in solution.moves]}
+
+
+def _random_moves(code: DealCode, rng: random.Random, count: int) -> list[str]:
+    """Up to ``count`` legal moves from the deal, each drawn at random (fewer at a deadlock)."""
+    position, moves = Position(code), []
+    for _ in range(count):
+        legal = position.legal_moves()
+        if not legal:
+            break
+        move = rng.choice(legal)
+        position.push(move)
+        moves.append(str(move))
+    return moves
+
+
+# Openings and budgets that reach every path of the search: won at once and after restarts (over
+# RESTART_UNIT positions) and after the two-kind games join in (DUO_AFTER); proved lost before
+# any position (the counts, the bound, one kind alone), after a few and after thousands; the
+# budget spent (0 and 1 positions included).
+SOLVER_OPENINGS = [
+    ("HM1-N-AAAAAAB", 5_000), ("HM1-N-AAAAAAF", 5_000), ("HM1-N-AAAAAAF", 2_000), ("HM1-N-AAAAAAF", 300),
+    ("HM1-N-AAAAAAF", 0), ("HM1-N-AAAAAAB", 1), ("HM1-N-AAAAAAB", 48),
+    ("HM1-N-AAAAANV", 100), ("HM1-N-AAAAADY", 100), ("HM1-N-AAAAANT", 100), ("HM1-N-AAAACHS", 5_000),
+    ("HM1-N-AAAABPT", 5_000), ("HM1-N-AAAAFAF", 5_000), ("HM1-N-AAAAADF", 500),
+]
+
+
+def solver() -> Iterator[Case]:
+    """Positions (a deal code and the moves played), each with a budget of positions, and what
+    halfmoon/solver/search.py answers: verdict, positions expanded, winning line."""
+    lines: dict[str, list[str]] = {}
+    for text, budget in SOLVER_OPENINGS:
+        case = solver_case(DealCode.parse(text), [], budget)
+        if case["verdict"] == "won":
+            lines[text] = case["line"]  # type: ignore[assignment]
+        yield case
+    rng = random.Random(SEED + 3)
+    for _ in range(40):  # mid-game positions, most of them lost after random moves
+        code = DealCode(rng.randrange(DEAL_COUNT))
+        moves = _random_moves(code, rng, rng.randrange(1, 40))
+        yield solver_case(code, moves, rng.choice([100, 1_000, 3_000]))
+    for text, line in lines.items():
+        code = DealCode.parse(text)
+        for played in (5, 12, 20, 30):  # a winning line left after some moves, for another move
+            position = Position(code)
+            for move in line[:played]:
+                position.push(Move.parse(move))
+            others = [str(move) for move in position.legal_moves() if str(move) != line[played]]
+            if others:
+                yield solver_case(code, [*line[:played], rng.choice(others)], 2_000)
+        for played in (24, 46, 47, 48):  # on the way of the win, to its end (nothing left: no win found)
+            yield solver_case(code, line[:played], 1_000)
+    code = DealCode(rng.randrange(DEAL_COUNT))  # random moves to a deadlock: no move, cards left
+    yield solver_case(code, _random_moves(code, rng, 48), 1_000)
+
+
 def layout() -> Iterator[Case]:
     """Every source's place in the arc and on the game's grid, and where each key leads from it
     (None: the focus stays), so a key the game moves by and the table lacks is caught too."""
@@ -381,7 +450,7 @@ def words() -> Iterator[Case]:
 
 
 GENERATORS = {"deals": deals, "codes": codes, "taps": taps, "records": records, "verdicts": verdicts,
-              "layout": layout, "words": words}
+              "solver": solver, "layout": layout, "words": words}
 HEADER: Case = {"generated_by": "python3 dev.py corpus (halfmoon/corpus.py)"}
 
 

@@ -69,6 +69,23 @@ def serve(directory: Path, port: int = 0) -> Iterator[str]:
         server.server_close()
 
 
+@contextmanager
+def repository_page(chromium: Any, setup: str) -> Iterator[Any]:
+    """A page of the repository served as it stands (at tests/data/), once ``setup`` (a script, run
+    in the page and awaited) has run; a page error fails the test that used it."""
+    with serve(Path(__file__).resolve().parent.parent) as url:
+        context = chromium.new_context()
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.route("**/favicon.ico", lambda route: route.fulfill(status=204, body=""))
+        page.goto(url + "tests/data/")
+        page.evaluate(setup)
+        yield page
+        context.close()
+        assert not errors, errors
+
+
 _SCROLL_TO = "element => element.scrollIntoView({ block: 'center' })"
 
 

@@ -18,6 +18,7 @@ import pytest
 from engine_cases import code_texts, python_codes, python_records, python_taps, record_texts, tap_steps
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from node_script import NodeLines
 
 from halfmoon import DealCode, corpus
 from halfmoon.dealcode import DEAL_COUNT
@@ -83,32 +84,19 @@ def test_a_record_over_the_bound_gets_the_message_python_gives(outcome):
 # --- generated cases, answered by one Node process -----------------------------------------------
 
 
-class NodeEngine:
-    """tests/js/serve_cases.mjs: one JSON request a line in, one answer a line out."""
+class NodeEngine(NodeLines):
+    """tests/js/serve_cases.mjs: {"case", "args"} in, {"result"} out."""
 
-    def __init__(self, node: str) -> None:
-        self.process = subprocess.Popen(
-            [node, str(ROOT / "tests" / "js" / "serve_cases.mjs")],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8",
-        )
+    def __init__(self) -> None:
+        super().__init__("serve_cases.mjs")
 
     def run(self, case: str, args: object) -> object:
-        assert self.process.stdin and self.process.stdout
-        self.process.stdin.write(json.dumps({"case": case, "args": args}) + "\n")
-        self.process.stdin.flush()
-        answer = json.loads(self.process.stdout.readline())
-        assert "failure" not in answer, answer.get("failure")
-        return answer["result"]
-
-    def close(self) -> None:
-        assert self.process.stdin
-        self.process.stdin.close()
-        self.process.wait(timeout=60)
+        return self.ask({"case": case, "args": args})["result"]
 
 
 @pytest.fixture(scope="module")
 def node_engine():
-    engine = NodeEngine(_node())
+    engine = NodeEngine()
     yield engine
     engine.close()
 

@@ -166,6 +166,8 @@ def test_the_site_preloads_every_module_the_game_imports():
     modules = assets.preloaded_modules(docs)
     assert modules[0] == "app.js" and {"engine.js", "board.js", "i18n.js", "view.js", "dom.js"} <= set(modules)
     assert not {"play.js", "boot.js", "stepper.js", "lookup.js"} & set(modules)
+    # The solver is loaded only when a feature asks for it, never as the game opens.
+    assert not {"solver.js", "solver_worker.js", "solver_client.js"} & set(modules)
 
 
 SITE_PAGE = (

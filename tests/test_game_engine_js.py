@@ -38,19 +38,10 @@ async () => {
 @pytest.fixture(scope="module")
 def engine_page(chromium):
     """A page served from the repository with engine.js imported as ``window.HM``."""
-    from site_server import serve
+    from site_server import repository_page
 
-    with serve(ROOT) as url:
-        context = chromium.new_context()
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.route("**/favicon.ico", lambda route: route.fulfill(status=204, body=""))
-        page.goto(url + "tests/data/")
-        page.evaluate("async () => { window.HM = await import('/docs/assets/game/engine.js'); }")
+    with repository_page(chromium, "async () => { window.HM = await import('/docs/assets/game/engine.js'); }") as page:
         yield page
-        context.close()
-        assert not errors, errors
 
 
 def _cases(name: str, skip: tuple[str, ...] = ()) -> int:

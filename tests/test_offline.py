@@ -161,6 +161,8 @@ def test_the_worker_precaches_every_play_page_and_only_files_that_exist(built_si
         assert (built_site / url / "index.html" if url.endswith("/") else built_site / url).is_file()
     game = [url for url in urls if url.startswith("assets/game/")]
     assert game and all(re.fullmatch(r"assets/game/[0-9a-f]{12}/[\w.]+", url) for url in game)
+    # The solver is not on the Play page, but a feature may ask for it offline.
+    assert {"solver.js", "solver_worker.js", "solver_client.js"} <= {url.rsplit("/", 1)[1] for url in game}
     play = (built_site / "play" / "index.html").read_text(encoding="utf-8")
     boot = re.search(r'src="[./]*(assets/game/[^"]+/boot\.js)"', play).group(1)
     assert boot in urls

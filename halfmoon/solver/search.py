@@ -83,6 +83,14 @@ a plain exhaustive search.
 The order in which moves are tried never changes the verdict, only the time and
 which win is found; restarts (see ``_Search.run``) vary it to escape the long
 fruitless subtrees that a depth-first search otherwise gets stuck in.
+
+The browser has a port of this search, ``docs/assets/game/solver.js`` (run off the page's
+thread by ``solver_worker.js``): the same reductions, move order, restarts and noise, so the
+same position and node budget give the same verdict, node count and winning line as
+``solve(position, node_budget=..., method="search")``. The shared vectors
+``tests/data/solver.jsonl`` (written by ``halfmoon/corpus.py``) and a generated comparison
+(``tests/test_solver_js.py``) keep the two equal: a change to the search here is made there
+too, and ``python3 dev.py corpus`` rewrites the vectors.
 """
 
 from __future__ import annotations
