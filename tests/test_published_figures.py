@@ -110,7 +110,7 @@ def _player(name: str, **changes: object):  # type: ignore[no-untyped-def]
 STRATEGY_CASES = {
     # the issue's: won 0 with share 0.99 published "wins 99.0 %"
     "won 0, share 0.99": (_player("greedy", won=0, share=0.99, ci_high=1.0),
-                          "player greedy: 'share' is 0.99, but 0 of 20,000 deals is 0.0"),
+                          f"player greedy: 'share' is 0.99, but 0 of {STRATEGY['deals']:,} deals is 0.0"),
     # ours
     "a count of 28 digits": (lambda f: f.update(deals=10**27), "'deals' must be a whole number from 1"),
     "perfect's share of another count": (lambda f: f["perfect"].update(share=0.5, ci_low=0.4),
