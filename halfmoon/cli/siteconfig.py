@@ -60,14 +60,16 @@ class Site:
     def translated_pages(self) -> tuple[str, ...]:
         """The pages every translation has: those of a translated language's navigation, else
         the default language's, else the site's, else every page of the default language's
-        folder (an entry without ``nav:`` still has pages to translate)."""
-        for lang in (*self.translations, self.default):
-            if lang.nav:
-                return lang.nav
-        if self.nav:
-            return self.nav
+        folder (an entry without ``nav:`` still has pages to translate); and, beside a
+        navigation, the default language's pages that no navigation lists (the offline page,
+        which a reader reaches without a menu)."""
         folder = self.docs_dir / self.default.code
-        return tuple(sorted(str(page.relative_to(folder)) for page in folder.rglob("*.md")))
+        every = sorted(page.relative_to(folder).as_posix() for page in folder.rglob("*.md"))
+        navs = {page for lang in self.languages for page in lang.nav} | set(self.nav)
+        listed = next((lang.nav for lang in (*self.translations, self.default) if lang.nav), self.nav)
+        if not listed:
+            return tuple(every)
+        return (*listed, *(page for page in every if page not in navs))
 
 
 class _Loader(yaml.SafeLoader):
