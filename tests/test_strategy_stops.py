@@ -35,11 +35,11 @@ def _run(monkeypatch, tmp_path, first: signal.Signals, at_message) -> tuple[int,
     real_play = strategy_cli.play_deal
     played = []
 
-    def play(number: int):
+    def play(number: int, *players):
         if len(played) == PLAYED_BEFORE_THE_SIGNAL:
             os.kill(os.getpid(), first)
         played.append(number)
-        return real_play(number)
+        return real_play(number, *players)
 
     monkeypatch.setattr(strategy_cli, "play_deal", play)
     stderr = _Stderr(at_message)
