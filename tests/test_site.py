@@ -255,6 +255,14 @@ def test_the_rules_page_works_a_triple_with_a_card_the_first_move_uncovered(buil
     assert str(number - 1) in before_triple[0]  # the position just before the triple
 
 
+def _excluded_from_search(page: Path) -> bool:
+    """Whether the page's front matter asks Material's search to leave it out, as MkDocs reads it."""
+    from mkdocs.utils.meta import get_data
+
+    search = get_data(page.read_text("utf-8"))[1].get("search")
+    return isinstance(search, dict) and search.get("exclude") is True
+
+
 def test_every_language_has_its_own_search_index_of_its_own_pages(built_site):
     """One index per language in its folder, naming only its own lunr language, of pages in
     that folder; each page's Material config points at its language's folder."""
@@ -270,7 +278,7 @@ def test_every_language_has_its_own_search_index_of_its_own_pages(built_site):
         assert (index["config"]["pipeline"] == []) == (lang.code not in lunr)
         pages = {doc["location"].split("#")[0] for doc in index["docs"]}
         searched = [page for page in site.translated_pages()  # the offline page asks not to be
-                    if "exclude: true" not in (site.docs_dir / site.default.code / page).read_text("utf-8")]
+                    if not _excluded_from_search(site.docs_dir / site.default.code / page)]
         assert len(pages) >= len(searched) and "offline/" not in pages
         for page in pages:
             assert (built_site / lang.prefix / page / "index.html").is_file(), (lang.code, page)
