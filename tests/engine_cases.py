@@ -1,7 +1,7 @@
 """Generated cases for the browser engine, and what the Python engine says about each.
 
 The same cases run in Node (tests/test_engine_node.py) and in Chromium
-(tests/test_game_engine_js.py) through the functions of tests/js/cases.mjs: deal codes of
+(tests/test_game_engine_js_browser.py) through the functions of tests/js/cases.mjs: deal codes of
 any text, games tapped source by source with undo, records with noise and odd spacing.
 """
 

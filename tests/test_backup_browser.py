@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_game_browser import EXAMPLE, action, example_moves, field, open_play, plain, tap
+from browser_helpers import EXAMPLE, action, example_moves, field, open_play, plain, tap
 
 from halfmoon import Game
 from halfmoon.i18n import catalog

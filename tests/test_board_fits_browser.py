@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_game_browser import EXAMPLE, PLAY_PATHS, example_moves, open_play, set_setting, tap
+from browser_helpers import EXAMPLE, PLAY_PATHS, example_moves, open_play, set_setting, tap
 
 from halfmoon import DealCode, Position
 from halfmoon.i18n import catalog

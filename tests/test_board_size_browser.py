@@ -6,7 +6,7 @@ settings, statistics and code field still there below the play area."""
 from __future__ import annotations
 
 import pytest
-from test_game_browser import PLAY_PATHS, open_play
+from browser_helpers import PLAY_PATHS, open_play
 
 pytestmark = pytest.mark.browser
 

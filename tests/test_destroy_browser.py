@@ -6,7 +6,7 @@ game, and only that one answers."""
 from __future__ import annotations
 
 import pytest
-from test_game_browser import EXAMPLE, action, example_moves, field, open_play, tap
+from browser_helpers import EXAMPLE, action, example_moves, field, open_play, tap
 
 pytestmark = pytest.mark.browser
 

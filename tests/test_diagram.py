@@ -1,5 +1,5 @@
 """Arc diagrams: the SVG read back as a drawing, its text alternative, PNG export, the CLI,
-and a picture check that renders the same SVG in Chromium and through cairosvg.
+and a picture check of the SVG rendered through cairosvg (in Chromium: test_diagram_browser.py).
 
 The SVG is read back by geometry only (where each card, label, count and ring sits), and
 compared with the engine's position and with SPEC §4.5 and §4.6 written out here.
@@ -14,9 +14,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from diagram_helpers import (
+    PICTURE_CASES,
+    SCALE,
+    cairo_image,
+    example_record,
+    picture_problems,
+    thinned,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image
 
 from halfmoon import DealCode, Position, Record
 from halfmoon.cards import Card
@@ -24,7 +32,7 @@ from halfmoon.cli import main
 from halfmoon.cli.siteconfig import site_language_codes
 from halfmoon.diagram import HEIGHT, SLOT_BOXES, WIDTH, DiagramError, render_svg, text_alternative
 from halfmoon.diagram.png import svg_to_png, write_png
-from halfmoon.diagram.svg import COUNT_XS, DIGIT_HEIGHT, LABEL_ADVANCE, LABEL_X, LABEL_Y
+from halfmoon.diagram.svg import LABEL_ADVANCE, LABEL_X
 from halfmoon.i18n import FSI, LRI, PDI, catalog, text_direction
 from halfmoon.moves import PILE_SOURCES, RESERVE_SOURCES, SOURCES
 
@@ -230,19 +238,6 @@ def thinned_positions(draw) -> Position:
         if draw(st.booleans()):
             position.reserve[index] = None
     return position
-
-
-def thinned(heights: list[int], slots: list[bool], code: str = EXAMPLE) -> Position:
-    position = Position(code)
-    for pile, height in zip(position.piles, heights):
-        del pile[height:]
-    position.reserve = [card if keep else None for card, keep in zip(position.reserve, slots)]
-    return position
-
-
-def example_record() -> Record:
-    path = ROOT / "docs" / "records" / f"{EXAMPLE}.txt"
-    return Record.parse(path.read_text(encoding="utf-8"), path.name)
 
 
 # --- the drawing ----------------------------------------------------------------------------
@@ -504,78 +499,6 @@ def test_png_export_has_the_diagram_size_times_the_scale(scale, tmp_path):
 
 # --- the picture check ---------------------------------------------------------------------
 
-SCALE = 2
-
-
-def ink(image: Image.Image, box: tuple[float, float, float, float]) -> dict[str, float]:
-    """Share of red, dark and blue pixels in a box given in SVG units."""
-    x, y, w, h = (round(v * SCALE) for v in box)
-    data = image.crop((x, y, x + w, y + h)).convert("RGB").tobytes()
-    pixels = list(zip(data[0::3], data[1::3], data[2::3]))
-    total = len(pixels)
-    red = sum(1 for r, g, b in pixels if r > 150 and g < 100 and b < 100)
-    dark = sum(1 for r, g, b in pixels if r < 90 and g < 90 and b < 90)
-    blue = sum(1 for r, g, b in pixels if b > 150 and r < 100 and g < 140)
-    return {"red": red / total, "dark": dark / total, "blue": blue / total}
-
-
-def ink_middle(image: Image.Image, box: tuple[float, float, float, float]) -> float | None:
-    """The middle, in SVG units, between the leftmost and rightmost column of red or dark
-    pixels in a box given in SVG units; None when the box holds none."""
-    x, y, w, h = (round(v * SCALE) for v in box)
-    data = image.crop((x, y, x + w, y + h)).convert("RGB").tobytes()
-    columns = [
-        i % w for i, (r, g, b) in enumerate(zip(data[0::3], data[1::3], data[2::3]))
-        if (r > 150 and g < 100 and b < 100) or (r < 90 and g < 90 and b < 90)
-    ]
-    return (x + (min(columns) + max(columns) + 1) / 2) / SCALE if columns else None
-
-
-def picture_problems(image: Image.Image, position: Position, marks=frozenset()) -> list[str]:
-    """What is wrong with a rendered diagram, region by region; empty when it is right."""
-    problems = []
-    if image.size != (WIDTH * SCALE, HEIGHT * SCALE):
-        return [f"size {image.size}"]
-    for source, (x, y, w, _) in SLOT_BOXES.items():
-        card = position.card_at(source)
-        rank = ink(image, (x + 4, y + 4, w - 8, 22))
-        suit = ink(image, (x + 8, y + 29, w - 16, 26))
-        # Where the module draws the label's first two glyphs and the middle of the count.
-        top = y + LABEL_Y - DIGIT_HEIGHT
-        label = ink(image, (x + LABEL_X, top, 2 * LABEL_ADVANCE["0"], DIGIT_HEIGHT))
-        count = ink(image, (x + COUNT_XS[source] - 4, top + 1, 8, DIGIT_HEIGHT - 2))
-        ring = ink(image, (x - 4, y - 4, w + 8, 4))
-        if label["dark"] < 0.04 or count["dark"] < 0.1:
-            problems.append(f"{source}: label {label['dark']:.2f} or count {count['dark']:.2f} missing")
-        if (ring["blue"] > 0.3) != (source in marks):
-            problems.append(f"{source}: mark ring {'missing' if source in marks else 'unexpected'}")
-        if card is None:
-            if max(rank.values()) > 0.01 or max(suit.values()) > 0.01:
-                problems.append(f"{source}: ink in an empty place")
-            continue
-        colour = "red" if card.suit in "HD" else "dark"
-        other = "dark" if colour == "red" else "red"
-        if rank[colour] < 0.03 or rank[other] > 0.01:
-            problems.append(f"{source}: rank ink {rank}")
-        middle = ink_middle(image, (x + 2, y + 4, w - 4, 22))
-        if middle is None or abs(middle - (x + w / 2)) > 2.5:
-            problems.append(f"{source}: rank not centred on its card (ink middle {middle})")
-        if suit[colour] < 0.15 or suit[other] > 0.01:
-            problems.append(f"{source}: suit ink {suit}")
-    return problems
-
-
-def cairo_image(svg: str) -> Image.Image:
-    return Image.open(io.BytesIO(svg_to_png(svg, scale=SCALE))).convert("RGB")
-
-
-PICTURE_CASES = [
-    ("en", lambda: (example_record().replay(1), example_record().moves[1].sources)),
-    ("ru", lambda: (thinned([0, 8, 3, 0, 1, 8, 8, 2, 5, 8, 0, 8], [True, False] * 4), ("4", "R3"))),
-    ("he", lambda: (example_record().replay(30), ())),
-]
-
-
 @pytest.mark.parametrize(("lang", "case"), PICTURE_CASES, ids=[c[0] for c in PICTURE_CASES])
 def test_cairosvg_draws_every_card_label_and_mark_where_it_belongs(lang, case):
     position, marks = case()
@@ -601,29 +524,6 @@ def test_the_picture_check_catches_a_broken_drawing():
     for what, bad in broken.items():
         assert bad != svg, what
         assert picture_problems(cairo_image(bad), position, marks), f"{what} went unnoticed"
-
-
-@pytest.mark.browser
-@pytest.mark.parametrize(("lang", "case"), PICTURE_CASES, ids=[c[0] for c in PICTURE_CASES])
-def test_chromium_and_cairosvg_draw_the_same_picture(page, lang, case):
-    position, marks = case()
-    svg = render_svg(position, lang=lang, marks=marks)
-    page.set_viewport_size({"width": WIDTH * SCALE + 40, "height": HEIGHT * SCALE + 40})
-    page.set_content(
-        "<!doctype html><html><head><style>body{margin:0;background:#fff}"
-        f"svg{{width:{WIDTH * SCALE}px;height:{HEIGHT * SCALE}px;display:block}}</style></head>"
-        f"<body>{svg}</body></html>"
-    )
-    browser = Image.open(io.BytesIO(page.locator("svg").screenshot())).convert("RGB")
-    cairo = cairo_image(svg)
-    assert picture_problems(browser, position, frozenset(marks)) == []
-    assert browser.size == cairo.size
-    assert max(ImageStat.Stat(ImageChops.difference(browser, cairo)).mean) < 3, "renderers disagree"
-    # And region by region, so that one badly drawn card cannot hide in the average.
-    for source, (x, y, w, _) in SLOT_BOXES.items():
-        region = tuple(round(v * SCALE) for v in (x, y, x + w, y + LABEL_Y + 1))
-        local = ImageStat.Stat(ImageChops.difference(browser.crop(region), cairo.crop(region))).mean
-        assert max(local) < 12, f"{source} differs between Chromium and cairosvg"
 
 
 # --- the command line ------------------------------------------------------------------------

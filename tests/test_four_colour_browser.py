@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from browser_helpers import PLAY_PATHS, axe_violations, example_moves, open_play, set_setting, tap
 from site_server import reach
-from test_game_browser import PLAY_PATHS, axe_violations, example_moves, open_play, set_setting, tap
 
 pytestmark = pytest.mark.browser
 

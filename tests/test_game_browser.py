@@ -13,78 +13,30 @@ from pathlib import Path
 
 import pytest
 from babel.lists import format_list
+from browser_helpers import (
+    EXAMPLE,
+    PLAY_PATHS,
+    action,
+    axe_violations,
+    code_error,
+    deadlock_game,
+    example_moves,
+    field,
+    live,
+    message,
+    open_play,
+    plain,
+    selected,
+    set_setting,
+    tap,
+)
 from site_server import reach
 
 from halfmoon import DealCode, Game, Position
-from halfmoon.cli.siteconfig import read_site
-from halfmoon.errors import DealCodeError
 from halfmoon.i18n import catalog
 from halfmoon.moves import SOURCES
 
 pytestmark = pytest.mark.browser
-
-ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = "HM1-N-AAAAAAB"
-# Every language the site builds (mkdocs.yml), with its Play page.
-PLAY_PATHS = {lang.code: f"{lang.prefix}play/" for lang in read_site(ROOT / "mkdocs.yml").languages}
-FSI_PDI = re.compile("[\u2066\u2068\u2069]")  # isolates: LRI, FSI, PDI
-
-
-def plain(text: str) -> str:
-    return FSI_PDI.sub("", text)
-
-
-@cache
-def example_moves() -> list[list[str]]:
-    """The winning record of the example deal that the site's Examples page uses."""
-    from halfmoon import Record
-
-    text = (ROOT / "docs" / "records" / f"{EXAMPLE}.txt").read_text("utf-8")
-    return [list(move.sources) for move in Record.parse(text).moves]
-
-
-def open_play(page, site_url: str, lang: str = "en", fragment: str = EXAMPLE, fresh: bool = True):
-    if fresh:  # emptied on a page without the game, whose writes could land after the clearing
-        page.goto(site_url)
-        page.evaluate("localStorage.clear()")
-    page.goto(site_url + PLAY_PATHS[lang] + (f"#{fragment}" if fragment else ""))
-    page.wait_for_selector(".hm-board [data-source='1']")
-    return page
-
-
-def field(page, name: str) -> str:
-    return page.locator(f".hm-game [data-field='{name}']").inner_text().strip()
-
-
-def tap(page, *sources: str) -> None:
-    for source in sources:
-        page.click(f".hm-game [data-source='{source}']")
-
-
-def selected(page) -> list[str]:
-    return page.eval_on_selector_all(
-        ".hm-game [data-source][aria-pressed='true']", "cells => cells.map(c => c.dataset.source)"
-    )
-
-
-def live(page) -> str:
-    return plain(page.locator(".hm-game [aria-live]").first.inner_text())
-
-
-def message(page) -> str:
-    return plain(page.locator(".hm-game .hm-message").inner_text())
-
-
-def action(page, name: str) -> str:
-    """The selector of the game's button for `name` (new, restart, undo, copy_link, export)."""
-    return f".hm-game .hm-side [data-action='{name}'], .hm-game .hm-main [data-action='{name}']"
-
-
-def set_setting(page, name: str, on: bool) -> None:
-    box = page.locator(f".hm-game input[data-setting='{name}']")
-    if box.is_checked() != on:
-        box.click()
-
 
 # --- winning the example ------------------------------------------------------------------------
 
@@ -127,7 +79,7 @@ def test_a_removal_is_announced_with_cards_and_sources(page, site_url):
     assert live(page) == expected
 
 
-# --- the selection table of SPEC §4.4, row by row ---------------------------------------------
+# --- the selection rules of SPEC §4.4, wired to the page -----------------------------------
 
 
 @cache
@@ -164,68 +116,28 @@ def table_page(page, site_url):
     return page, roles
 
 
-def test_tap_on_nothing_selected_selects_the_card(table_page):
+def test_taps_reach_the_selection_rules_and_the_page_shows_what_they_decided(table_page):
+    """The wiring, once: each tap goes through engine.js's rules and its outcome reaches the page.
+
+    The rules themselves (SPEC §4.4: its table and the taps before it) are tested in Python
+    (test_game.py) and in the shared vectors (taps.jsonl, run against engine.js in Node and
+    Chromium)."""
     page, r = table_page
-    tap(page, r["n"][0])
-    assert selected(page) == r["n"]
-
-
-def test_tap_on_a_selected_card_deselects_it(table_page):
-    page, r = table_page
-    tap(page, r["n"][0], r["n"][0])
-    assert selected(page) == []
-
-
-def test_number_then_its_complement_removes_the_pair(table_page):
-    page, r = table_page
-    tap(page, r["n"][0], r["partner"][0])
-    assert (field(page, "score"), field(page, "moves"), selected(page)) == ("10", "1", [])
-
-
-@pytest.mark.parametrize("second", ["other", "f"])
-def test_number_then_a_non_complement_clears_with_sum_must_be_11(table_page, second):
-    page, r = table_page
-    tap(page, r["n"][0], r[second][0])
-    assert selected(page) == [] and field(page, "moves") == "0"
-    assert message(page) == catalog("en").text("game.error.sum_must_be_11")
-
-
-def test_face_then_same_rank_face_replaces_it(table_page):
-    page, r = table_page
-    tap(page, r["f"][0], r["f"][1])
-    assert selected(page) == [r["f"][1]]
-
-
-def test_face_then_other_rank_face_selects_both(table_page):
-    page, r = table_page
-    tap(page, r["f"][0], r["g"][0])
-    assert sorted(selected(page)) == sorted([r["f"][0], r["g"][0]])
-
-
-def test_face_then_number_clears_with_jqk_needed(table_page):
-    page, r = table_page
-    tap(page, r["f"][0], r["n"][0])
-    assert selected(page) == []
-    assert message(page) == catalog("en").text("game.error.need_jqk")
-
-
-def test_two_faces_then_the_missing_rank_removes_the_triple(table_page):
-    page, r = table_page
-    tap(page, r["f"][0], r["g"][0], r["missing"][0])
-    assert (field(page, "score"), field(page, "moves"), selected(page)) == ("15", "1", [])
-
-
-def test_two_faces_then_a_selected_rank_replaces_that_card(table_page):
-    page, r = table_page
-    tap(page, r["f"][0], r["g"][0], r["f"][1])
-    assert sorted(selected(page)) == sorted([r["g"][0], r["f"][1]])
-
-
-def test_two_faces_then_a_number_clears_with_jqk_needed(table_page):
-    page, r = table_page
-    tap(page, r["f"][0], r["g"][0], r["other"][0])
-    assert selected(page) == [] and field(page, "moves") == "0"
-    assert message(page) == catalog("en").text("game.error.need_jqk")
+    code, _ = table_deal()
+    game = Game(code)
+    en = catalog("en")
+    # select, replace by the same rank, add another rank, clear on a number (with the rule's
+    # words), deselect, then a pair and a triple removed
+    steps = [r["f"][0], r["f"][1], r["g"][0], r["other"][0], r["n"][0], r["n"][0],
+             r["n"][0], r["partner"][0], r["f"][0], r["g"][0], r["missing"][0]]
+    for source in steps:
+        tap(page, source)
+        result = game.tap(source)
+        assert sorted(selected(page)) == sorted(game.selection), source
+        assert (field(page, "score"), field(page, "moves")) == (str(game.score), str(game.move_count))
+        if result.error is not None:
+            assert message(page) == en.text(f"game.error.{result.error}")
+    assert game.move_count == 2 and game.score == 25  # both removals happened
 
 
 def test_mismatch_says_nothing_of_the_rule_when_move_errors_is_off(table_page):
@@ -296,18 +208,6 @@ def test_undo_puts_the_cards_back_and_lowers_score_and_moves(page, site_url):
     assert page.locator(action(page, "undo")).is_disabled()
 
 
-@cache
-def deadlock_game() -> tuple[str, list[list[str]]]:
-    """A deal and moves (always the first legal move) that end in deadlock."""
-    for number in range(2, 500):
-        game = Game(DealCode(number))
-        while legal := game.position.legal_moves():
-            game.play(legal[0])
-        if game.deadlocked:
-            return str(game.code), [list(move.sources) for move in game.history]
-    raise AssertionError("no deadlock found")
-
-
 def test_deadlock_is_announced_and_undo_and_new_game_still_work(page, site_url):
     code, moves = deadlock_game()
     open_play(page, site_url, "ru", fragment=code)
@@ -336,16 +236,6 @@ def test_the_address_fragment_chooses_the_deal(page, site_url):
     assert catalog("en").card_words(top) in page.locator(".hm-game [data-source='1']").get_attribute("aria-label")
 
 
-def _code_error(lang: str, text: str) -> str:
-    try:
-        DealCode.parse(text)
-    except DealCodeError as error:
-        # An unseen character is named by its code point ("U+2066"), as the engine names it.
-        return catalog(lang).text(f"game.code_error.{error.kind}", position=error.position or "",
-                                  char=error.char or "")
-    raise AssertionError(f"{text!r} is valid")
-
-
 @pytest.mark.parametrize("lang", ["en", "he", "fr"])
 def test_hostile_fragment_shows_an_error_in_the_page_language_and_injects_nothing(page, site_url, lang):
     dialogs: list[str] = []
@@ -355,7 +245,7 @@ def test_hostile_fragment_shows_an_error_in_the_page_language_and_injects_nothin
     page.evaluate("localStorage.clear()")
     page.goto(site_url + PLAY_PATHS[lang] + "#" + hostile)
     page.wait_for_selector(".hm-game .hm-error:not([hidden])")
-    detail = _code_error(lang, hostile)
+    detail = code_error(lang, hostile)
     assert plain(page.locator(".hm-game .hm-error").inner_text()) == catalog(lang).text(
         "game.code_error.address", detail=detail
     )
@@ -373,7 +263,7 @@ def test_invalid_typed_code_explains_and_leaves_the_game_untouched(page, site_ur
     tap(page, *example_moves()[0])
     page.fill(".hm-game .hm-code-input", text)
     page.press(".hm-game .hm-code-input", "Enter")
-    assert page.locator(".hm-game .hm-error").inner_text() == _code_error("en", text)
+    assert page.locator(".hm-game .hm-error").inner_text() == code_error("en", text)
     assert page.locator(".hm-game .hm-code-input").get_attribute("aria-invalid") == "true"
     assert (field(page, "code"), field(page, "moves")) == (EXAMPLE, "1")
     assert page.locator(".hm-game script, .hm-game img").count() == 0
@@ -384,7 +274,7 @@ def test_typed_code_in_hebrew_gets_a_hebrew_message_with_the_position(page, site
     page.fill(".hm-game .hm-code-input", "HM1-N-AAAA1AB")
     page.press(".hm-game .hm-code-input", "Enter")
     shown = plain(page.locator(".hm-game .hm-error").inner_text())
-    assert shown == _code_error("he", "HM1-N-AAAA1AB") and "11" in shown
+    assert shown == code_error("he", "HM1-N-AAAA1AB") and "11" in shown
 
 
 def test_a_valid_typed_code_starts_that_deal(page, site_url):
@@ -494,17 +384,6 @@ def test_the_board_is_not_mirrored_on_hebrew_pages(page, site_url):
     assert page.locator(".hm-board").get_attribute("dir") == "ltr"
     x = {s: page.locator(f".hm-game [data-source='{s}']").bounding_box()["x"] for s in ("1", "12", "4", "10")}
     assert x["1"] < x["4"] < x["10"] < x["12"]
-
-
-def axe_violations(page, context_selector: str | None = None) -> list[tuple]:
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page, context=context_selector)
-    return [
-        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-        for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 @pytest.mark.parametrize("lang", list(PLAY_PATHS))

@@ -9,13 +9,11 @@ import re
 from collections import deque
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-from site_server import run_before_theme
-from test_game_browser import (
+from browser_helpers import (
     EXAMPLE,
     PLAY_PATHS,
-    _code_error,
     action,
+    code_error,
     deadlock_game,
     example_moves,
     field,
@@ -23,6 +21,8 @@ from test_game_browser import (
     plain,
     tap,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from site_server import run_before_theme
 
 from halfmoon import DealCode, Game, Position
 from halfmoon.i18n import catalog
@@ -394,7 +394,7 @@ def test_another_non_ascii_letter_is_refused_by_name(page, site_url):
     open_play(page, site_url, "ru")
     play_code(page, "HM1-N-AAAAAAЖ")
     shown = plain(page.locator(".hm-game .hm-error").inner_text())
-    assert shown == _code_error("ru", "HM1-N-AAAAAAЖ") and "Ж" in shown
+    assert shown == code_error("ru", "HM1-N-AAAAAAЖ") and "Ж" in shown
     assert field(page, "code") == EXAMPLE
 
 

@@ -97,7 +97,7 @@ LANGUAGES = {
 # The suite's tests that read every site language at once (not one parameter a language),
 # run on the copy beside the ones parametrised with a new language.
 SUITE = ("tests/test_i18n.py", "tests/test_site.py", "tests/test_smoke_browser.py",
-         "tests/test_offline.py")
+         "tests/test_offline.py", "tests/test_offline_browser.py")
 ALL_LANGUAGES_AT_ONCE = {
     "tests/test_i18n.py::test_every_catalog_has_every_message_with_the_same_placeholders",
     "tests/test_i18n.py::test_the_site_languages_all_have_catalogs",
@@ -107,7 +107,7 @@ ALL_LANGUAGES_AT_ONCE = {
     "tests/test_offline.py::test_every_page_links_its_language_manifest_and_the_worker",
     "tests/test_offline.py::test_the_worker_precaches_every_play_page_and_only_files_that_exist",
     "tests/test_offline.py::test_the_worker_precaches_what_each_languages_search_loads",
-    "tests/test_offline.py::test_a_new_build_is_offered_then_taken_whole_online_and_offline",
+    "tests/test_offline_browser.py::test_a_new_build_is_offered_then_taken_whole_online_and_offline",
 }
 # Tests that must have run, and passed, for each new language.
 REQUIRED = (

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_game_browser import EXAMPLE, example_moves, field, open_play, tap
+from browser_helpers import EXAMPLE, example_moves, field, open_play, tap
 
 pytestmark = pytest.mark.browser
 

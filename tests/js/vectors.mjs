@@ -1,5 +1,5 @@
 // The browser engine (docs/assets/game/engine.js) against the shared vectors of tests/data/.
-// Runs in Node (tests/js/run_vectors.mjs) and in Chromium (tests/test_game_engine_js.py):
+// Runs in Node (tests/js/run_vectors.mjs) and in Chromium (tests/test_game_engine_js_browser.py):
 // `checkVectors(E, texts)` takes the engine module and the text of each .jsonl file and returns
 // {bad: [every disagreement], counts: {cases checked per file}}.
 
