@@ -159,6 +159,17 @@ class RecordError(HalfMoonError):
         super().__init__(f"{where}: {what}{reason}")
 
 
+class MoveNumberError(HalfMoonError):
+    """A move number that is not one: ``kind`` is ``digits`` (not ASCII digits alone) or ``size``
+    (more digits than any record's move number has)."""
+
+    def __init__(self, text: str, kind: str) -> None:
+        self.text = text
+        self.kind = kind
+        what = "not ASCII digits" if kind == "digits" else "more digits than any move number has"
+        super().__init__(f"move number {quoted(text)}: {what}")
+
+
 class DiagramError(HalfMoonError):
     """A diagram that cannot be drawn as asked (a title XML cannot hold, a bad id prefix)."""
 

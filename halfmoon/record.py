@@ -8,7 +8,14 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .dealcode import DealCode
-from .errors import DealCodeError, HalfMoonError, IllegalMoveError, InvalidMoveError, RecordError
+from .errors import (
+    DealCodeError,
+    HalfMoonError,
+    IllegalMoveError,
+    InvalidMoveError,
+    MoveNumberError,
+    RecordError,
+)
 from .files import NotAFileError, read_regular
 from .moves import Move
 from .position import Position
@@ -18,6 +25,10 @@ _TOKEN = re.compile(r"\S+")
 # A won game is 48 moves: a million characters leaves room for any commentary.
 RECORD_LIMIT = 1_000_000
 BOM = "\ufeff"
+# A record holds at most RECORD_LIMIT characters, so fewer than a million moves (a move and the
+# space after it take four characters at least): seven digits write every move number a record
+# can have, and a longer number names no move of any record.
+MOVE_NUMBER_DIGITS = len(str(RECORD_LIMIT))
 
 
 class Span(NamedTuple):
@@ -85,16 +96,31 @@ class Record:
             )
         position = Position(self.code)
         for number, move in enumerate(self.moves[:upto], start=1):
-            try:
-                position.push(move)
-            except IllegalMoveError as error:
-                span = self.span(number)
-                raise RecordError(
-                    error.reason, kind=error.kind, name=self.name,
-                    line=span.line if span else None, column=span.column if span else None,
-                    move_number=number, move_text=str(move),
-                ) from error
+            self._push(position, number, move)
         return position
+
+    def positions(self) -> tuple[Position, ...]:
+        """Every position of the game, replayed once: ``positions()[n]`` is the position after
+        ``n`` moves (``[0]`` the deal, ``[-1]`` the end). Every move is checked, as ``replay()``
+        checks it; each position is a copy of its own."""
+        position = Position(self.code)
+        positions = [position.copy()]
+        for number, move in enumerate(self.moves, start=1):
+            self._push(position, number, move)
+            positions.append(position.copy())
+        return tuple(positions)
+
+    def _push(self, position: Position, number: int, move: Move) -> None:
+        """Play move ``number``; an illegal one raises RecordError with its line and column."""
+        try:
+            position.push(move)
+        except IllegalMoveError as error:
+            span = self.span(number)
+            raise RecordError(
+                error.reason, kind=error.kind, name=self.name,
+                line=span.line if span else None, column=span.column if span else None,
+                move_number=number, move_text=str(move),
+            ) from error
 
     def format(self, per_line: int = 8) -> str:
         """Canonical text: the code on the first line, then ``per_line`` moves a line."""
@@ -126,6 +152,17 @@ def _tokens(text: str) -> Iterator[tuple[str, Span]]:
         line = line.split("#", 1)[0]
         for match in _TOKEN.finditer(line):
             yield match.group(), Span(line_number, match.start() + 1)
+
+
+def parse_move_number(text: str) -> int:
+    """A move number as people write it (``12``, ``007``): ASCII digits only, never ``²``, ``３``,
+    ``٣``, a sign or a point; raises MoveNumberError (``kind`` ``digits`` or ``size``, over
+    MOVE_NUMBER_DIGITS digits once leading zeros are dropped)."""
+    if not text or not all("0" <= char <= "9" for char in text):
+        raise MoveNumberError(text, "digits")
+    if len(text.lstrip("0")) > MOVE_NUMBER_DIGITS:
+        raise MoveNumberError(text, "size")
+    return int(text)
 
 
 def replay(text: str, name: str = "<record>") -> Position:

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from halfmoon import DealCode, Game, HalfMoonError, Record, RecordError
-from halfmoon.record import RECORD_LIMIT, read_record
+from halfmoon.errors import MoveNumberError
+from halfmoon.record import MOVE_NUMBER_DIGITS, RECORD_LIMIT, parse_move_number, read_record
 
 
 def random_game_record(number: int, seed: int) -> Game:
@@ -49,6 +50,56 @@ def test_replay_can_stop_after_any_move():
     with pytest.raises(RecordError, match="has 2 moves") as caught:
         record.replay(3)
     assert caught.value.kind == "after"
+
+
+@settings(max_examples=30)
+@given(st.integers(0, 26**7 - 1), st.integers(0, 2**32))
+def test_positions_are_the_positions_replay_stops_at(number, seed):
+    record = Record.parse(random_game_record(number, seed).record_text())
+    positions = record.positions()
+    assert len(positions) == len(record.moves) + 1
+    for after, position in enumerate(positions):
+        expected = record.replay(after)
+        assert position == expected and position.history == expected.history
+    assert len({id(position) for position in positions}) == len(positions)  # no shared state
+
+
+def test_positions_replay_once_and_report_an_illegal_move_as_replay_does(monkeypatch):
+    from halfmoon.position import Position
+
+    record = Record.parse(random_game_record(1, 1).record_text())
+    pushes = []
+    push = Position.push
+    monkeypatch.setattr(Position, "push", lambda self, move: pushes.append(move) or push(self, move))
+    record.positions()
+    assert len(pushes) == len(record.moves)
+    bad = Record.parse("HM1-N-AAAAAAB\nR7+R8\n   3+R1  1+2\n", "game.txt")
+    with pytest.raises(RecordError) as by_replay:
+        bad.replay()
+    with pytest.raises(RecordError) as by_positions:
+        bad.positions()
+    assert str(by_positions.value) == str(by_replay.value)
+
+
+@pytest.mark.parametrize("text", ["0", "7", "0048", "9" * MOVE_NUMBER_DIGITS, "0" * 50 + "12"])
+def test_move_numbers_are_ascii_digits(text):
+    assert parse_move_number(text) == int(text)
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("", "digits"), ("²", "digits"), ("３", "digits"), ("٣", "digits"), ("-1", "digits"),
+    ("+1", "digits"), ("1.0", "digits"), (" 1", "digits"), ("1_0", "digits"),
+    ("1" + "0" * MOVE_NUMBER_DIGITS, "size"), ("9" * 5000, "size"),
+])
+def test_anything_else_is_no_move_number(text, kind):
+    with pytest.raises(MoveNumberError) as caught:
+        parse_move_number(text)
+    assert caught.value.kind == kind
+
+
+def test_no_record_can_hold_a_move_number_longer_than_the_bound():
+    """The shortest move and its separator ("1+2 ") take four characters."""
+    assert len(str(RECORD_LIMIT // 4)) <= MOVE_NUMBER_DIGITS
 
 
 def test_an_illegal_move_gives_number_reason_line_and_column():

@@ -25,12 +25,19 @@ from pathlib import Path
 from ..dealcode import DealCode
 from ..diagram import PALETTES, check_xml_text, render_svg
 from ..diagram.png import DEFAULT_SCALE, svg_to_png
-from ..errors import CommandLineError, DealCodeError, HalfMoonError, InvalidSourceError, quoted
+from ..errors import (
+    CommandLineError,
+    DealCodeError,
+    HalfMoonError,
+    InvalidSourceError,
+    MoveNumberError,
+    quoted,
+)
 from ..files import NotAFileError, read_regular, write_atomic
 from ..i18n import available_languages, catalog
 from ..moves import Source, parse_source
 from ..position import Position
-from ..record import Record, read_record
+from ..record import Record, parse_move_number, read_record
 from .options import check_outputs
 
 FORMATS = ("svg", "png")
@@ -82,10 +89,6 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
                         help=f"PNG pixels per SVG unit (default {DEFAULT_SCALE:g})")
 
 
-# A game has 48 moves; a record at most RECORD_LIMIT characters: move numbers stay small.
-MOVE_NUMBER_DIGITS = 7
-# Only ASCII digits are numbers (not ², ３ or ٣).
-_MOVE_NUMBER = re.compile(r"[0-9]+")
 # A language code, never a path: en, he, pt-BR, zh_Hant.
 _LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
 LIST_LIMIT = 4_000_000  # bytes read of a --list file
@@ -96,11 +99,13 @@ def _count(text: str) -> int:
 
 
 def _move_number(text: str, what: str) -> int:
-    if not _MOVE_NUMBER.fullmatch(text):
-        raise CommandLineError(f"{what} {quoted(text)}: not a move number (0, 1, 2, ... in ASCII digits)")
-    if len(text.lstrip("0")) > MOVE_NUMBER_DIGITS:
-        raise CommandLineError(f"{what} {quoted(text)}: no record has that many moves")
-    return int(text)
+    try:
+        return parse_move_number(text)
+    except MoveNumberError as error:
+        if error.kind == "size":
+            raise CommandLineError(f"{what} {quoted(text)}: no record has that many moves") from None
+        raise CommandLineError(
+            f"{what} {quoted(text)}: not a move number (0, 1, 2, ... in ASCII digits)") from None
 
 
 # --- one diagram ------------------------------------------------------------------------------
@@ -334,20 +339,21 @@ def _entry_pictures(entry: str, base: Path) -> list[Picture]:
     record = read_record(str(path))
     stem, moves = path.stem, record.moves
     after = match["after"]
-    last = record.replay()  # a bad move fails here, with its line and column
     source = os.path.realpath(path)
+    if after == "all":
+        return [
+            Picture(
+                position,
+                f"{stem}-{number:03d}",
+                marks=moves[number].sources if number < len(moves) else (),
+                removed=moves[number - 1].sources if number else (),
+                source=source,
+            )
+            # one replay for the whole game; a bad move fails here, with its line and column
+            for number, position in enumerate(record.positions())
+        ]
+    last = record.replay()  # a bad move fails here, with its line and column
     if after is None:
         return [Picture(last, stem, source=source)]
-    if after != "all":
-        number = _move_number(after, "@N:")
-        return [Picture(record.replay(number), f"{stem}-{number:03d}", source=source)]
-    return [
-        Picture(
-            record.replay(number),
-            f"{stem}-{number:03d}",
-            marks=moves[number].sources if number < len(moves) else (),
-            removed=moves[number - 1].sources if number else (),
-            source=source,
-        )
-        for number in range(len(moves) + 1)
-    ]
+    number = _move_number(after, "@N:")
+    return [Picture(record.replay(number), f"{stem}-{number:03d}", source=source)]

@@ -12,17 +12,20 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from halfmoon import Card, DealCode, HalfMoonError, Move, Position, Record
-from halfmoon.errors import quoted, shown_path
+from halfmoon.errors import MoveNumberError, quoted, shown_path
+from halfmoon.record import MOVE_NUMBER_DIGITS, parse_move_number
 
 from .errors import SourceError
 
 MAX_RECORD_BYTES = 1_000_000  # a won game's record is well under 1 kB
-MAX_DIGITS = 9  # of a number an author writes: up to 999,999,999, any count a page talks about
+# Of a count an author writes ({{hm count}}, {{hm lost}}): up to 999,999,999, any count a page
+# talks about. A move number is read by the engine's parse_move_number instead (7 digits).
+MAX_DIGITS = 9
 
 
 def whole_number(text: str, what: str) -> int:
-    """A number written by an author (a move's number, a count): ASCII digits only, and never
-    more than a page could mean; ``²``, ``３``, ``٣``, signs or 10-digit numbers are errors."""
+    """A count written by an author: ASCII digits only, and never more than a page could mean;
+    ``²``, ``３``, ``٣``, signs or 10-digit numbers are errors."""
     if not text or not all("0" <= ch <= "9" for ch in text):
         raise SourceError(f"{what} {quoted(text)} is not a whole number (digits 0 to 9)")
     if len(text.lstrip("0")) > MAX_DIGITS:
@@ -42,14 +45,10 @@ class Example:
     def replay(cls, record: Record, name: str) -> Example:
         """Replay ``record`` once (every move checked), keeping each position on the way."""
         try:
-            position = record.replay()
+            positions = record.positions()
         except HalfMoonError as error:
             raise SourceError(str(error)) from None
-        positions = [position.copy()]
-        for _ in record.moves:
-            position.pop()
-            positions.append(position.copy())
-        return cls(record, name, tuple(reversed(positions)))
+        return cls(record, name, positions)
 
     @property
     def code(self) -> DealCode:
@@ -119,7 +118,11 @@ class Example:
         elif word in ("triple", "before-triple"):
             number = self.worked_triple() - (word == "before-triple")
         elif word and all("0" <= ch <= "9" for ch in word):
-            number = whole_number(word, what)
+            try:
+                number = parse_move_number(word)
+            except MoveNumberError:
+                raise SourceError(f"{what} {quoted(word)} is too large: no record has that many "
+                                  f"moves (at most {MOVE_NUMBER_DIGITS} digits)") from None
         else:
             raise SourceError(f"{what} {quoted(text.strip())} is not a number, 'middle', 'end', "
                               "'triple' or 'before-triple'")
