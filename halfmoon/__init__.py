@@ -6,6 +6,7 @@ from .errors import (
     DealCodeError,
     HalfMoonError,
     IllegalMoveError,
+    InvalidCardError,
     InvalidMoveError,
     InvalidSourceError,
     RecordError,
@@ -17,7 +18,7 @@ from .record import Record, replay
 
 __all__ = [
     "CARDS", "DECK", "RANKS", "SUITS", "Card", "DealCode", "Layout", "DealCodeError",
-    "HalfMoonError", "IllegalMoveError", "InvalidMoveError", "InvalidSourceError",
+    "HalfMoonError", "IllegalMoveError", "InvalidCardError", "InvalidMoveError", "InvalidSourceError",
     "RecordError", "NEED_JQK", "SUM_MUST_BE_11", "UNDO_LIMIT", "Game", "Mismatch", "TapResult",
     "PILE_SOURCES", "RESERVE_SOURCES", "SOURCES", "Move", "Source", "parse_source",
     "PAIR_POINTS", "TRIPLE_POINTS", "WINNING_MOVES", "WINNING_SCORE", "Position", "Status",

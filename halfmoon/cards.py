@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .errors import HalfMoonError, quoted
+from .errors import InvalidCardError, quoted
 
 SUITS = ("S", "H", "D", "C")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -28,7 +28,7 @@ class Card(NamedTuple):
         cleaned = text.strip().upper() if text.isascii() else ""
         rank_text, suit = cleaned[:-1], cleaned[-1:]
         if suit not in SUITS or rank_text not in RANKS:
-            raise HalfMoonError(
+            raise InvalidCardError(
                 f"{quoted(text)} is not a card: expected a rank A,2..10,J,Q,K and a suit S,H,D,C"
             )
         return CARDS[RANKS.index(rank_text) + 1, suit]

@@ -87,6 +87,10 @@ class DealCodeError(HalfMoonError):
         return shown_char(self.code[self.position - 1])
 
 
+class InvalidCardError(HalfMoonError):
+    """Text that is no card in machine notation (SPEC §4.1: ``AS``, ``10H``, ``QD``)."""
+
+
 class InvalidSourceError(HalfMoonError):
     """Text that names no pile or reserve slot."""
 
@@ -157,6 +161,11 @@ class RecordError(HalfMoonError):
         if move_number is not None:
             what = f"move {move_number} ({shorten(move_text or '')}): "
         super().__init__(f"{where}: {what}{reason}")
+
+
+class RecordFileError(HalfMoonError):
+    """A record file that cannot be read: not a regular file, an OS error, a closed standard input,
+    bytes that are not UTF-8 (what the file says is RecordError's)."""
 
 
 class MoveNumberError(HalfMoonError):

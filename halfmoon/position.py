@@ -16,7 +16,6 @@ PAIR_POINTS = 10
 TRIPLE_POINTS = 15
 WINNING_MOVES = 48
 WINNING_SCORE = 40 * PAIR_POINTS + 8 * TRIPLE_POINTS
-RANK_WORDS = {JACK: "a jack", QUEEN: "a queen", KING: "a king"}
 
 
 class Status(StrEnum):
@@ -261,8 +260,9 @@ class Position:
             return NotImplemented
         return (self.code, self.piles, self.reserve) == (other.code, other.piles, other.reserve)
 
-    def __hash__(self) -> int:
-        return hash((self.code, self.key()))
+    # A position changes as moves are pushed and popped, so it has no hash: a set or a dict of
+    # positions keys them by ``(position.code, position.key())``, fixed when taken.
+    __hash__ = None  # type: ignore[assignment]
 
     def to_json(self) -> dict[str, object]:
         return {

@@ -10,11 +10,11 @@ from typing import NamedTuple
 from .dealcode import DealCode
 from .errors import (
     DealCodeError,
-    HalfMoonError,
     IllegalMoveError,
     InvalidMoveError,
     MoveNumberError,
     RecordError,
+    RecordFileError,
 )
 from .files import NotAFileError, read_regular
 from .moves import Move
@@ -181,7 +181,7 @@ def read_record(path: str) -> Record:
     name = "<stdin>" if path == "-" else path
     most = 4 * RECORD_LIMIT  # UTF-8 takes at most 4 bytes a character
     if path == "-" and (sys.stdin is None or sys.stdin.closed):
-        raise HalfMoonError("cannot read record <stdin>: standard input is closed")
+        raise RecordFileError("cannot read record <stdin>: standard input is closed")
     if path == "-" and not hasattr(sys.stdin, "buffer"):  # a text stream put in its place
         return Record.parse(_bounded_text(sys.stdin.read(RECORD_LIMIT + 1), name), name)
     try:
@@ -190,17 +190,17 @@ def read_record(path: str) -> Record:
         else:
             data = read_regular(path, most)
     except NotAFileError as error:
-        raise HalfMoonError(f"cannot read record {error}") from None
+        raise RecordFileError(f"cannot read record {error}") from None
     except OSError as error:
-        raise HalfMoonError(f"cannot read record {name}: {error.strerror or error}") from None
+        raise RecordFileError(f"cannot read record {name}: {error.strerror or error}") from None
     except ValueError as error:  # a closed or detached standard input
-        raise HalfMoonError(f"cannot read record {name}: {error}") from None
+        raise RecordFileError(f"cannot read record {name}: {error}") from None
     if len(data) > most:
         _bounded_text("", name, too_long=True)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise HalfMoonError(
+        raise RecordFileError(
             f"cannot read record {name}: not UTF-8 text (byte {error.start + 1} is 0x{data[error.start]:02x})"
         ) from None
     return Record.parse(text, name)

@@ -214,3 +214,11 @@ def test_card_notation_is_ascii_without_case_folding(text):
 
     with pytest.raises(HalfMoonError, match="is not a card"):
         Card.parse(text)
+
+
+def test_a_card_that_is_not_one_is_an_invalid_card_error():
+    from halfmoon import Card, HalfMoonError, InvalidCardError
+
+    with pytest.raises(InvalidCardError) as caught:
+        Card.parse("1H")
+    assert isinstance(caught.value, HalfMoonError) and type(caught.value) is not HalfMoonError

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from halfmoon import DealCode, Game, HalfMoonError, Record, RecordError
-from halfmoon.errors import MoveNumberError
+from halfmoon.errors import MoveNumberError, RecordFileError
 from halfmoon.record import MOVE_NUMBER_DIGITS, RECORD_LIMIT, parse_move_number, read_record
 
 
@@ -203,3 +203,11 @@ def test_standard_input_replaced_by_a_text_stream_is_read_and_bounded(monkeypatc
     monkeypatch.setattr("sys.stdin", io.StringIO("HM1-N-AAAAAAB" + " " * RECORD_LIMIT))
     with pytest.raises(RecordError, match="too long"):
         read_record("-")
+
+
+@pytest.mark.parametrize("name", ["a-folder", "missing.txt", "latin1.txt"])
+def test_a_record_file_that_cannot_be_read_is_a_record_file_error(tmp_path, name):
+    (tmp_path / "a-folder").mkdir()
+    (tmp_path / "latin1.txt").write_bytes("HM1-N-AAAAAAB # caf\u00e9".encode("latin-1"))
+    with pytest.raises(RecordFileError, match="cannot read record"):
+        read_record(str(tmp_path / name))
