@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from halfmoon.cli import main
-from halfmoon.solver.figures import RunHeader, header_line
+from halfmoon.solver.results import RunHeader, header_line
 from halfmoon.solver.strategy import PLAYERS_ID
 from halfmoon.solver.strategy_run import StrategyHeader, games_line, play_deal
 from halfmoon.solver.strategy_run import header_line as strategy_header_line

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from halfmoon.cli import main
-from halfmoon.solver.figures import ResultsFileError, read_results
+from halfmoon.solver.results import ResultsFileError, read_results
 
 NODES = "20000"
 HANG = 600  # only a process blocked for ever reaches it

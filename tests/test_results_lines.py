@@ -8,7 +8,7 @@ from dataclasses import asdict
 
 import pytest
 
-from halfmoon.solver.figures import ResultsFileError, RunHeader, read_results
+from halfmoon.solver.results import ResultsFileError, RunHeader, read_results
 from halfmoon.solver.strategy import PLAYERS_ID
 from halfmoon.solver.strategy_run import StrategyFileError, StrategyHeader, read_games
 

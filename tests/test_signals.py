@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from halfmoon.solver.figures import read_results
+from halfmoon.solver.results import read_results
 
 ROOT = Path(__file__).resolve().parent.parent
 HANG = 600  # only a hang reaches it, even on a loaded machine

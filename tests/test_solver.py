@@ -14,7 +14,8 @@ from halfmoon import Card, DealCode, Position, Record
 from halfmoon.cli import main
 from halfmoon.dealcode import DEAL_COUNT
 from halfmoon.solver import LOST, UNDECIDED, WON, Solution, kind_of, luby, solve
-from halfmoon.solver.figures import percentile, strict_json, wilson_interval
+from halfmoon.solver.figures import percentile, wilson_interval
+from halfmoon.solver.results import strict_json
 from halfmoon.solver.search import _KindGame
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -18,13 +18,9 @@ from hypothesis import strategies as st
 from halfmoon import DealCode
 from halfmoon.cli import main
 from halfmoon.solver import LOST, UNDECIDED, WON, Verdict, solve
-from halfmoon.solver.figures import (
-    RunHeader,
-    read_results,
-    strict_json,
-    wilson_interval,
-)
+from halfmoon.solver.figures import wilson_interval
 from halfmoon.solver.players import greedy_player_wins, random_player_wins
+from halfmoon.solver.results import RunHeader, read_results, strict_json
 from halfmoon.solver.search import SEARCH_FIRST_NODES
 from halfmoon.solver.survey import CONFIRM_NODES, SOLVER_ID, DealResult, examine
 from halfmoon.solver.verdicts import VerdictFileError, decode, encode, read_verdicts

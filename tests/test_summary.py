@@ -20,10 +20,10 @@ from halfmoon.solver.figures import (
     Share,
     Summary,
     UndecidedDeal,
-    dumps,
     read_summary,
     wilson_interval,
 )
+from halfmoon.solver.results import dumps
 
 PUBLISHED = Path(__file__).resolve().parent.parent / "docs" / "records" / "winnability.json"
 FIGURES = json.loads(PUBLISHED.read_text(encoding="utf-8"))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..errors import HalfMoonError, quoted
 from ..files import NotAFileError, file_kind, open_regular
-from ..solver.figures import FORMAT as STATS_FORMAT
+from ..solver.results import FORMAT as STATS_FORMAT
 from ..solver.strategy_run import FORMAT as PLAYERS_FORMAT
 
 MAX_NODES = 10**15  # the SAT solver's conflict budget is a 64-bit integer
@@ -52,7 +52,7 @@ def check_writable(name: str, option: str) -> None:
         raise SolverUsageError(f"{option} {name}: the folder {folder} cannot be written")
 
 
-# The header formats of the runs' results files (halfmoon.solver.figures, .strategy_run): a file
+# The header formats of the runs' results files (halfmoon.solver.results, .strategy_run): a file
 # that starts with one holds a run's deals, which no command's output may replace.
 RESULTS_FORMATS = (STATS_FORMAT, PLAYERS_FORMAT)
 _HEADER_BYTES = 64 * 1024  # what is read of an output file to tell a results file by its header

@@ -31,17 +31,15 @@ from tqdm import tqdm
 from ..dealcode import DEAL_COUNT, DealCode
 from ..errors import HalfMoonError
 from ..files import open_for_appending, write_atomic
-from ..solver.figures import (
+from ..solver.figures import Summary, format_summary, summarise
+from ..solver.results import (
     ResultsFileError,
     RunHeader,
-    Summary,
     dumps,
-    format_summary,
     header_line,
     merge,
     read_results,
     result_line,
-    summarise,
 )
 from ..solver.search import SEARCH_FIRST_NODES, Verdict
 from ..solver.survey import SOLVER_ID, DealResult, examine

@@ -21,7 +21,7 @@ from typing import TextIO
 
 from ..dealcode import DEAL_COUNT, DealCode
 from ..files import open_for_appending, write_atomic
-from ..solver.figures import dumps
+from ..solver.results import dumps
 from ..solver.strategy import PLAYERS, PLAYERS_ID, RUNS, SEARCH_ID, SEARCH_PLAYERS
 from ..solver.strategy_run import (
     StrategyFileError,

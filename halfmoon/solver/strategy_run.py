@@ -19,7 +19,8 @@ from pathlib import Path
 
 from ..dealcode import DealCode
 from ..errors import HalfMoonError
-from .figures import Z_95, ResultsLines, ShardedRun, Share, dumps, read_header
+from .figures import Z_95, Share
+from .results import ResultsLines, ShardedRun, dumps, read_header
 from .search import Verdict
 from .strategy import (
     PLAYERS,

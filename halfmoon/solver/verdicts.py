@@ -34,7 +34,8 @@ from pathlib import Path
 from ..dealcode import DEAL_COUNT, DealCode
 from ..errors import HalfMoonError
 from ..files import NotAFileError, read_regular
-from .figures import Summary, dumps, strict_json
+from .figures import Summary
+from .results import dumps, strict_json
 from .search import Verdict
 from .survey import DealResult
 

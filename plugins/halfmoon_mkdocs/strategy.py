@@ -16,8 +16,9 @@ from pathlib import Path
 from halfmoon import DealCode, HalfMoonError, Move, Position
 from halfmoon.dealcode import DEAL_COUNT
 from halfmoon.errors import echoed, shorten
-from halfmoon.solver.figures import SHARE_PLACES, dumps, share_problems, strict_json
+from halfmoon.solver.figures import SHARE_PLACES, share_problems
 from halfmoon.solver.honest_search import CANDIDATES, MARGIN, SEARCH_FROM, WORLDS
+from halfmoon.solver.results import dumps, strict_json
 from halfmoon.solver.strategy import (
     PLAYER_NAMES,
     PLAYERS_ID,
