@@ -47,3 +47,17 @@ def test_the_offline_plugin_does_not_import_the_page_plugin():
     graph = imports()
     assert "site" in graph["offline"]
     assert "plugin" not in reached(graph, "offline") and "build" not in reached(graph, "offline")
+
+
+def test_the_offline_plugin_reaches_the_page_plugins_build_through_its_declared_shape():
+    """offline.py names what it uses of the page plugin (BuildingPlugin, PageBuild) instead of
+    looking an attribute up by its name; the page plugin and its Build have that shape."""
+    import inspect
+
+    from halfmoon_mkdocs.build import Build
+    from halfmoon_mkdocs.offline import BuildingPlugin, PageBuild
+    from halfmoon_mkdocs.plugin import HalfMoonPlugin
+
+    assert isinstance(HalfMoonPlugin(), BuildingPlugin)
+    assert inspect.signature(Build.report) == inspect.signature(PageBuild.report)
+    assert "getattr" not in (PACKAGE / "offline.py").read_text(encoding="utf-8")

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable
 from html import escape
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Protocol, runtime_checkable
 
 import brotli
 from mkdocs.config import base
@@ -205,9 +205,27 @@ class OfflinePlugin(BasePlugin[OfflineConfig]):
         }
 
 
-def _page_build(config: MkDocsConfig) -> Any:
+@runtime_checkable
+class PageBuild(Protocol):
+    """What this plugin uses of the ``halfmoon`` plugin's Build (build.py), which it does not
+    import: the one place errors are reported, and the stylesheets joined under the hash."""
+
+    stylesheets: list[str]
+
+    def report(self, error: SourceError, where: str, *, offset: int = 0) -> str: ...
+
+
+@runtime_checkable
+class BuildingPlugin(Protocol):
+    """The ``halfmoon`` plugin (plugin.py) as this one sees it: its Build while it builds."""
+
+    build: PageBuild | None
+
+
+def _page_build(config: MkDocsConfig) -> PageBuild | None:
     """The ``halfmoon`` plugin's Build of this site, when that plugin is there and building."""
-    return getattr(config.plugins.get("halfmoon"), "build", None)
+    plugin = config.plugins.get("halfmoon")
+    return plugin.build if isinstance(plugin, BuildingPlugin) else None
 
 
 @functools.cache
