@@ -196,7 +196,8 @@ def theme_once_drawn(html: str) -> str:
     that follows the next one. One frame draws the page; waiting for the next lets the screen
     show it first (Chromium reports the paint once it is on the screen, which after a single
     frame was at times later than the theme's start: Lighthouse then counted the theme's script
-    among what the page's largest paint waited for, 2.0 s instead of 1.4 on the Play page).
+    among what the page's largest paint waited for; ``python3 dev.py bench lighthouse`` measures
+    it).
 
     Run where the theme puts it, Material's script took the longest task of a page's load on a
     phone (its set-up, and on a long page the layout of all of it, which its first measurements

@@ -284,8 +284,8 @@ def _file_of(site: Path, url: str) -> Path:
 
 
 # Pre-compressed copies beside the built files, for hosts that serve ``name.br`` or ``name.gz``
-# themselves to a browser that accepts brotli or gzip: brotli at quality 10 (2% bigger than 11
-# over the site, in a third of the time: 5 s a build instead of 15), gzip at level 9 with no name
+# themselves to a browser that accepts brotli or gzip: brotli at quality 10 (a little bigger than
+# 11 over the site, in about a third of the time), gzip at level 9 with no name
 # or time inside, so the same file always compresses to the same bytes. A copy that would not be
 # smaller is not written, nor is a stale one left beside a file that changed; a copy newer than
 # its file is kept as it is (the build calls this again once the last language is written). Only files
