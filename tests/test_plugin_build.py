@@ -328,3 +328,32 @@ def test_the_palette_option_draws_the_site_s_diagrams_in_four_colours(tmp_path, 
     assert "hm-green" in html and "hm-blue" in html
     assert ('data-deck="four"' in html) == (palette == "four")
     assert ('data-deck="two"' in html) == (palette != "four")
+
+
+def test_deal_links_to_the_game_are_no_missing_anchors_and_a_broken_anchor_still_is(project):
+    """A deal link (play.md#HM1-N-AAAAAAB) names a deal the game reads from the address, not a
+    heading: MkDocs' anchor check (INFO, as mkdocs.yml leaves it) says nothing of it. A missing
+    heading on the same page, a code not written as the site writes it, and a code on a page
+    without the game are still reported."""
+    import logging
+
+    docs = project / "docs"
+    (docs / "play.md").write_text('# Play\n\n<div class="hm-game">Game</div>\n\n## Rules\n')
+    (docs / "other.md").write_text("# Other\n")
+    (docs / "index.md").write_text(
+        "# T\n\n[deal](play.md#HM1-N-AAAAAAB) [rules](play.md#rules) [gone](play.md#no-such-part)"
+        " [lower](play.md#hm1-n-aaaaaab) [elsewhere](other.md#HM1-N-AAAAAAC)\n")
+    infos: list[str] = []
+    handler = logging.Handler(logging.INFO)
+    handler.emit = lambda record: infos.append(record.getMessage())  # type: ignore[method-assign]
+    logger = logging.getLogger("mkdocs")
+    level = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    try:
+        build_here(project)
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+    anchors = sorted(re.findall(r"does not contain an anchor '#([^']*)'", "\n".join(infos)))
+    assert anchors == ["HM1-N-AAAAAAC", "hm1-n-aaaaaab", "no-such-part"], infos

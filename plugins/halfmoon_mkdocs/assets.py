@@ -31,6 +31,8 @@ from halfmoon import HalfMoonError
 from halfmoon.files import write_atomic
 
 GAME_DIR = "assets/game"
+# What marks a page that holds the game (the Play page): its mount, <div class="hm-game">.
+GAME_MARK = 'class="hm-game"'
 GAME_FILES = ("*.js", "*.css")
 STYLESHEET_DIR = "assets/stylesheets"
 STYLESHEET = "halfmoon.css"  # the joined stylesheet's name in its hashed folder
@@ -177,7 +179,7 @@ def point_page(html: str, catalogs_path: str, version: str, modules: Iterable[st
     boot = _BOOT_TAG.search(html)
     if boot is not None:
         html = html[:boot.start()] + html[boot.end():]
-    game = 'class="hm-game"' in html
+    game = GAME_MARK in html
     lang = _LANG.search(html) if game else None
     if lang and catalogs and lang[1] in catalogs:  # before boot.js, which looks for it
         head.append(carried_catalog(lang[1], catalogs[lang[1]]))

@@ -11,6 +11,9 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 
+from halfmoon import DealCode, HalfMoonError
+
+from .assets import GAME_MARK
 from .blocks import segments
 from .context import Context
 from .errors import PageErrors, SourceError
@@ -75,3 +78,29 @@ def keep_codes_whole(html: str) -> str:
 
 
 _CODE_SPAN = re.compile(r"<code>(HM[0-9]+-[A-Z]-[A-Z]{7})</code>")
+
+
+class DealAnchors(set[str]):
+    """The anchors of a page that holds the game: the ids in it, and every deal code in its
+    canonical form, which the game reads from the address (``play.md#HM1-N-AAAAAAB``) instead of
+    finding an element of that id. MkDocs checks the links to the page against this set, so a
+    link to a deal is no missing anchor, and any other missing anchor is still reported."""
+
+    def __contains__(self, anchor: object) -> bool:
+        return super().__contains__(anchor) or (isinstance(anchor, str) and is_deal_code(anchor))
+
+
+def is_deal_code(text: str) -> bool:
+    """Whether ``text`` is a deal code written as the site writes one (``HM1-N-AAAAAAB``)."""
+    try:
+        return str(DealCode.parse(text)) == text
+    except HalfMoonError:
+        return False
+
+
+def game_anchors(html: str, anchors: set[str] | None) -> set[str] | None:
+    """The page's anchors as MkDocs checks links against them: ``DealAnchors`` on a page that
+    holds the game, the page's own otherwise."""
+    if anchors is None or GAME_MARK not in html:
+        return anchors
+    return DealAnchors(anchors)
