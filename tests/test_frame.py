@@ -1,4 +1,4 @@
-"""The project frame: the README's two commands and the CI rule for browser tests."""
+"""The project frame: the README's two commands, its map of the modules, and the CI rule for browser tests."""
 
 from __future__ import annotations
 
@@ -120,3 +120,17 @@ def test_benchmarks_use_no_test_helper_and_nothing_private():
             assert "conftest" not in names and "engine_helpers" not in names, path.name
             assert not re.search(r"(^|[\s,])_\w+", names.replace("__future__", "")), (path.name, names)
             assert "._" not in module, (path.name, module)
+
+
+def test_the_readmes_map_names_every_module_of_the_engine_the_plugins_and_the_game():
+    """The layout in README.md is the map a new engineer reads first: a module it does not name
+    is a module no one finds. Each is named by its file name (``svg.py``, ``board.js``)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`(?:[\w/]*/)?(\w+\.(?:py|js))\b", readme))
+    modules = [*ROOT.glob("halfmoon/**/*.py"), *ROOT.glob("plugins/halfmoon_mkdocs/*.py"),
+               *ROOT.glob("docs/assets/game/*.js")]
+    missing = sorted(str(path.relative_to(ROOT)) for path in modules
+                     if path.name not in named and path.name not in ("__init__.py", "__main__.py"))
+    assert missing == []
+    for folder in ("overrides/", "runs/", "tests/js/", "tests/firefox/", "SPEC.md"):
+        assert folder.rstrip("/") in readme, folder
