@@ -18,8 +18,10 @@ from halfmoon.i18n import catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = "HM1-N-AAAAAAB"
-# Every language the site builds (mkdocs.yml), with its Play page.
-PLAY_PATHS = {lang.code: f"{lang.prefix}play/" for lang in read_site(ROOT / "mkdocs.yml").languages}
+# Every language the site builds (mkdocs.yml), with its folder in the built site ("" for the
+# default language) and its Play page.
+PREFIXES = {lang.code: lang.prefix for lang in read_site(ROOT / "mkdocs.yml").languages}
+PLAY_PATHS = {code: f"{prefix}play/" for code, prefix in PREFIXES.items()}
 FSI_PDI = re.compile("[\u2066\u2068\u2069]")  # isolates: LRI, FSI, PDI
 
 

@@ -12,15 +12,11 @@ import shutil
 from pathlib import Path
 
 import pytest
-from browser_helpers import EXAMPLE, ROOT, example_moves, field, tap
+from browser_helpers import EXAMPLE, PREFIXES, ROOT, example_moves, field, tap
 
-from halfmoon.cli.siteconfig import read_site
 from halfmoon.i18n import catalog
 
 pytestmark = pytest.mark.browser
-
-# Each language's folder in the built site ("" for the default language).
-PREFIX = {lang.code: lang.prefix for lang in read_site(ROOT / "mkdocs.yml").languages}
 
 
 @pytest.fixture
@@ -131,7 +127,7 @@ def wait_until_kept(page, url: str) -> None:
 
 def offline_page_words(built_site: Path, lang: str) -> tuple[str, str]:
     """The heading and the retry link's words of ``lang``'s offline page, as built."""
-    html = (built_site / PREFIX[lang] / "offline" / "index.html").read_text("utf-8")
+    html = (built_site / PREFIXES[lang] / "offline" / "index.html").read_text("utf-8")
     heading = re.search(r"<h1[^>]*>(.*?)<", html, re.S).group(1).strip()
     retry = re.search(r'class="hm-retry"[^>]*>(.*?)<', html, re.S).group(1).strip()
     return heading, retry
@@ -143,7 +139,7 @@ def test_offline_a_page_never_read_gets_the_offline_page_of_its_language(page, o
 
     heading, retry = offline_page_words(own_site, lang)
     with serve(own_site) as url:
-        home = f"{url}{PREFIX[lang]}"
+        home = f"{url}{PREFIXES[lang]}"
         page.goto(f"{home}play/")
         wait_for_worker(page)
         page.goto(home)  # the rules page, read online

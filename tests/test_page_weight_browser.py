@@ -8,7 +8,7 @@ The offline worker's precaching after the load is not the page's first-visit tra
 from __future__ import annotations
 
 import pytest
-from test_smoke_browser import LANGUAGES
+from browser_helpers import PREFIXES
 
 BUDGET = 200 * 1024
 
@@ -24,12 +24,12 @@ def sent_size(site, address: str, copy_suffix: str) -> int:
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", PREFIXES)
 def test_the_play_page_first_visit_fits_the_byte_budget(page, site_url, built_site, lang):
     asked: list[str] = []
     page.on("request", lambda request: None if request.service_worker else
             asked.append(request.url.removeprefix(site_url).split("#")[0].split("?")[0]))
-    page.goto(site_url + LANGUAGES[lang] + "play/")
+    page.goto(site_url + PREFIXES[lang] + "play/")
     page.wait_for_load_state("networkidle")
     addresses = list(dict.fromkeys(asked))
     assert not [address for address in addresses
