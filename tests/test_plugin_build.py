@@ -208,8 +208,9 @@ def test_the_examples_are_replayed_once_per_build(project, monkeypatch):
     from halfmoon import Record
 
     calls = []
-    replay = Record.replay
+    replay, positions = Record.replay, Record.positions  # a whole replay, by either method
     monkeypatch.setattr(Record, "replay", lambda self, *a: calls.append(1) or replay(self, *a))
+    monkeypatch.setattr(Record, "positions", lambda self: calls.append(1) or positions(self))
     block = f"```halfmoon\ncode: HM1-N-AAAAAAB\nmoves: {first_moves(2)}\nafter: 1\n```\n\n"
     (project / "docs" / "index.md").write_text(
         "# T\n\n{{hm move 1}} {{hm move 2}} {{hm score end}}\n\n" + GOOD_BLOCK * 2 + block * 2
