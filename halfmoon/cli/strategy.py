@@ -13,17 +13,21 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import shlex
 import signal
 import sys
 from pathlib import Path
 from typing import TextIO
 
+from tqdm import tqdm
+
 from ..dealcode import DEAL_COUNT, DealCode
 from ..files import open_for_appending, write_atomic
 from ..solver.figures import dumps
 from ..solver.strategy import PLAYERS, PLAYERS_ID, RUNS, SEARCH_ID, SEARCH_PLAYERS
 from ..solver.strategy_run import (
+    DealGames,
     StrategyFileError,
     StrategyHeader,
     games_line,
@@ -34,6 +38,7 @@ from ..solver.strategy_run import (
     summarise_runs,
 )
 from ..solver.verdicts import read_verdicts
+from .cluster import add_options, spread, spread_of
 from .options import SolverUsageError, check_outputs, check_results_file, check_writable, parse_shard
 from .stats import EXIT_HUNG_UP, EXIT_INTERRUPTED, EXIT_TERMINATED
 
@@ -80,6 +85,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     strategy.add_argument("--verdicts", default=DEFAULT_VERDICTS, metavar="FILE.gz",
                           help=f"with --merge: the winnability run's verdicts (default: {DEFAULT_VERDICTS})")
     strategy.add_argument("-o", "--output", metavar="FILE.json", help="with --merge: write the figures here")
+    add_options(strategy)
     strategy.set_defaults(run=run_strategy)
 
 
@@ -93,20 +99,28 @@ def run_strategy(args: argparse.Namespace) -> int:
         raise SolverUsageError(f"--deals must be from 1 to {DEAL_COUNT - start.number:,} from {start}")
     shard, of = parse_shard(args.shard)
     header = StrategyHeader(str(start), args.deals, PLAYER_SETS[args.players], shard, of)
-    players = RUNS[header.players]
     done, stream = _open(Path(args.results), header)
+    spreading = spread_of(args)
     todo = [number for number in header.numbers() if number not in done]
     stop = _StopOnce()
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
     played = 0
+    progress = tqdm(total=header.size(), initial=len(done), unit="deal", file=sys.stderr,
+                    disable=not sys.stderr.isatty(), dynamic_ncols=True, smoothing=0.05)
+
+    def keep(games: DealGames) -> None:
+        nonlocal played
+        stream.write(games_line(games))
+        stream.flush()
+        played += 1
+        progress.update(1)
+
     try:
         try:
-            for number in todo:
-                line = games_line(play_deal(number, players))
-                stream.write(line)
-                stream.flush()
-                played += 1
+            spread(iter(todo), functools.partial(play_chunk, players=header.players), keep, spreading,
+                   todo=len(todo), say=progress.write)
         finally:
+            progress.close()
             stream.close()  # the lines written so far, whole, whatever stopped the run
     except _Stopped as stopped:
         with contextlib.suppress(OSError):  # after a hang-up, standard error may be gone too
@@ -119,6 +133,11 @@ def run_strategy(args: argparse.Namespace) -> int:
             signal.signal(sig, handler)
     print(f"halfmoon: {header.size():,} deals in {args.results}", file=sys.stderr)
     return 0
+
+
+def play_chunk(numbers: list[int], players: str) -> list[DealGames]:
+    """The deals played by the run's players (by a Dask worker, or here with --serial)."""
+    return [play_deal(number, RUNS[players]) for number in numbers]
 
 
 def _open(path: Path, header: StrategyHeader) -> tuple[set[int], TextIO]:
