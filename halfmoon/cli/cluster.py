@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import ctypes
+import functools
 import importlib.util
 import itertools
 import logging
@@ -102,6 +104,8 @@ def spread(numbers: Iterable[int], work: Callable[[list[int]], list[R]], keep: C
                 keep(result)
         return
     tell = say or _to_stderr
+    if not how.scheduler:  # the local workers are this process's children: they end with it
+        work = functools.partial(_with_parent, work, os.getpid())
     batches: Iterator[list[int]] = iter(lambda: list(itertools.islice(numbers, BATCH)), [])
     with _client(how, min(todo, MAX_WORKERS_PER_CORE * (os.cpu_count() or 1)), tell) as client:
         from distributed import as_completed
@@ -125,6 +129,23 @@ def spread(numbers: Iterable[int], work: Callable[[list[int]], list[R]], keep: C
             for batch in itertools.islice(batches, max(1, window - pending)):
                 running.add(client.submit(work, batch, pure=False))
                 pending += 1
+
+
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+_parent_set: list[int] = []  # in a worker: the parent it was told to end with
+
+
+def _with_parent(work: Callable[[list[int]], list[R]], parent: int, numbers: list[int]) -> list[R]:
+    """``work`` in a local worker that is first made to end with its parent, the run's process,
+    even inside the SAT solver (which holds the interpreter: distributed's own watch, a thread,
+    would wait on it): Linux's PR_SET_PDEATHSIG, once a process."""
+    if not _parent_set and sys.platform.startswith("linux"):
+        _parent_set.append(parent)
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0 and os.getppid() != parent:
+                os._exit(1)  # the run ended before the request was made
+    return work(numbers)
 
 
 def _window(client: Client) -> int:

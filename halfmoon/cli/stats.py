@@ -1,8 +1,9 @@
-"""``halfmoon stats``: decide consecutive deals in parallel, one JSON line per deal, and summarise.
+"""``halfmoon stats``: decide consecutive deals on Dask, one JSON line per deal, and summarise.
 
-The work is generated lazily and results are written as they come, so a run of
-any length starts at once, survives Ctrl-C (exit 130, results kept) and resumes
-from its results file; ``--shard K/N`` splits a run, ``--merge`` joins the shards.
+The work is generated lazily and results are written as they come (``cluster.spread``), so a
+run of any length starts at once, survives Ctrl-C (exit 130, results kept) and resumes from its
+results file; ``--merge`` summarises results files (also the shards of the published run, made
+by the ``--shard`` option of before issue 43).
 """
 
 from __future__ import annotations
@@ -46,7 +47,6 @@ from .options import (
     check_outputs,
     check_results_file,
     check_writable,
-    parse_shard,
 )
 
 DEFAULT_STATS_NODES = 200_000
@@ -70,13 +70,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "the winnable share with a 95% Wilson interval, the simple players' rates and timings. "
         "Every lost verdict is confirmed a second way and every win replayed. With --results, "
         "each deal is written as one JSON line as it finishes; running the same command again "
-        "resumes. --merge joins the results files of the shards of one run.",
+        "resumes. The deals are spread over a Dask cluster started for the run (one worker a core) or "
+        "the one of --scheduler. --merge summarises results files (several: the shards of one run).",
     )
     stats.add_argument("--deals", type=int, metavar="N",
                        help="how many deals (the whole run's); with --merge, summarise only the first N")
     stats.add_argument("--start", default="HM1-N-AAAAAAA", metavar="CODE", help="the first deal code")
-    stats.add_argument("--shard", default="1/1", metavar="K/N",
-                       help="only every N-th deal from the K-th (default: 1/1, all)")
     stats.add_argument("--nodes", type=int, default=DEFAULT_STATS_NODES, metavar="N",
                        help="conflicts the SAT formula may meet on a deal, after the search has expanded "
                        f"at most N positions, and never more than {SEARCH_FIRST_NODES:,} "
@@ -114,17 +113,14 @@ def run_stats(args: argparse.Namespace) -> int:
         raise SolverUsageError(
             f"{args.deals} deals from {start} run past the last deal code {DealCode(DEAL_COUNT - 1)}"
         )
-    shard, of = parse_shard(args.shard)
-    header = RunHeader(str(start), args.deals, args.nodes, SOLVER_ID, shard, of)
-    if header.size() == 0:
-        raise SolverUsageError(f"shard {shard}/{of} of {args.deals} deals is empty")
+    spreading = spread_of(args)
+    header = RunHeader(str(start), args.deals, args.nodes, SOLVER_ID)
     done: list[DealResult] = []
     results_file: TextIO | None = None
     if args.results:
         done, results_file = _open_results(Path(args.results), header)
     finished = {DealCode.parse(result.code).number for result in done}
     todo = (number for number in header.numbers() if number not in finished)
-    spreading = spread_of(args)
     collected = list(done)
     progress = tqdm(total=header.size(), initial=len(done), unit="deal", file=sys.stderr,
                     disable=not sys.stderr.isatty(), dynamic_ncols=True, smoothing=0.05)
@@ -235,8 +231,6 @@ def _command(args: argparse.Namespace, start: DealCode) -> str:
     """The command that repeats this run, for the figures' provenance."""
     words = ["halfmoon", "stats", "--deals", str(args.deals), "--start", str(start),
              "--nodes", str(args.nodes)]
-    if args.shard != "1/1":
-        words += ["--shard", args.shard]
     return shlex.join(words)
 
 
