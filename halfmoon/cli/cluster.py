@@ -24,8 +24,10 @@ import importlib.util
 import itertools
 import logging
 import os
+import shutil
 import signal
 import sys
+import tempfile
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -155,7 +157,10 @@ def _window(client: Client) -> int:
 
 
 def _to_stderr(text: str) -> None:
-    print(text, file=sys.stderr)
+    """Standard error, above the run's progress bar (tqdm moves it down a line)."""
+    from tqdm import tqdm
+
+    tqdm.write(text, file=sys.stderr)
 
 
 @contextlib.contextmanager
@@ -180,6 +185,7 @@ def _client(how: Spread, most: int, say: Callable[[str], None]) -> Iterator[Clie
         return
     workers = max(1, min(how.workers or (os.cpu_count() or 1), most))
     mine = _ProcessWatch()
+    scratch = tempfile.mkdtemp(prefix="halfmoon-dask-")  # the workers' own files, removed at the end
     cluster: Any = None
     local: Any = None
     try:
@@ -187,7 +193,7 @@ def _client(how: Spread, most: int, say: Callable[[str], None]) -> Iterator[Clie
             cluster = distributed.LocalCluster(
                 n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
                 dashboard_address=":0" if _has_dashboard() else None,
-                silence_logs=logging.ERROR,
+                silence_logs=logging.ERROR, local_directory=scratch,
             )
             local = distributed.Client(cluster)
         if _has_dashboard():
@@ -203,6 +209,7 @@ def _client(how: Spread, most: int, say: Callable[[str], None]) -> Iterator[Clie
                     with contextlib.suppress(Exception):
                         closing.close(timeout=CLOSE_SECONDS)
             mine.end_the_rest()
+            shutil.rmtree(scratch, ignore_errors=True)
 
 
 def _has_dashboard() -> bool:

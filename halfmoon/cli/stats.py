@@ -142,7 +142,7 @@ def run_stats(args: argparse.Namespace) -> int:
     try:
         with _sigterm_as_exception():
             spread(todo, functools.partial(examine_chunk, nodes=args.nodes), keep, spreading,
-                   todo=header.size() - len(finished), say=progress.write)
+                   todo=header.size() - len(finished))
     except (KeyboardInterrupt, _Terminated) as stop:
         progress.close()
         where = (f"kept in {args.results}; run the same command to resume" if args.results

@@ -126,7 +126,7 @@ def run_strategy(args: argparse.Namespace) -> int:
     try:
         try:
             spread(iter(todo), functools.partial(play_chunk, players=header.players), keep, spreading,
-                   todo=len(todo), say=progress.write)
+                   todo=len(todo))
         finally:
             progress.close()
             stream.close()  # the lines written so far, whole, whatever stopped the run
