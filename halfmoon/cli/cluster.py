@@ -229,11 +229,23 @@ class _ProcessWatch:
     def end_the_rest(self) -> None:
         import psutil
 
-        left = [child for child in self.me.children(recursive=True) if child.pid not in self.before]
+        left = [child for child in self.me.children(recursive=True)
+                if child.pid not in self.before and not _is_resource_tracker(child)]
         for child in left:
             with contextlib.suppress(psutil.Error):
                 child.kill()
         psutil.wait_procs(left, timeout=CLOSE_SECONDS)
+
+
+def _is_resource_tracker(process: Any) -> bool:
+    """multiprocessing's tracker of this process: it lives as long as this process, which it
+    serves beyond the cluster, and ends with it (killing it would only have it started again)."""
+    import psutil
+
+    try:
+        return any("resource_tracker" in word for word in process.cmdline())
+    except psutil.Error:
+        return False
 
 
 _STOPS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
