@@ -46,6 +46,7 @@ MAX_WORKERS_PER_CORE = 4
 CLOSE_SECONDS = 20  # what closing the cluster may take before its processes are killed
 CONNECT_SECONDS = 30  # what reaching a --scheduler may take
 WINDOW_REFRESH = 64  # batches between two looks at how many workers the cluster has now
+POLL_SECONDS = 0.05  # how long a stop signal may wait for the loop to see it
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,28 +110,73 @@ def spread(numbers: Iterable[int], work: Callable[[list[int]], list[R]], keep: C
     if not how.scheduler:  # the local workers are this process's children: they end with it
         work = functools.partial(_with_parent, work, os.getpid())
     batches: Iterator[list[int]] = iter(lambda: list(itertools.islice(numbers, BATCH)), [])
-    with _client(how, min(todo, MAX_WORKERS_PER_CORE * (os.cpu_count() or 1)), tell) as client:
-        from distributed import as_completed
+    with _stops_deferred() as stopped:
+        with _client(how, min(todo, MAX_WORKERS_PER_CORE * (os.cpu_count() or 1)), tell) as client:
+            _run_batches(client, work, batches, keep, stopped)
 
-        window = _window(client)
-        running = as_completed()
-        pending = 0
-        for batch in itertools.islice(batches, window):
+
+class _StopAsked(Exception):
+    """A stop signal came: the cluster is closed, then the signal is acted on as it asked."""
+
+
+def _run_batches(client: Client, work: Callable[[list[int]], list[R]], batches: Iterator[list[int]],
+                 keep: Callable[[R], None], stopped: list[int]) -> None:
+    from distributed import as_completed
+
+    window = _window(client)
+    running = as_completed()
+    pending = 0
+    for batch in itertools.islice(batches, window):
+        running.add(client.submit(work, batch, pure=False))
+        pending += 1
+    finished = 0
+    while not running.is_empty():
+        if stopped:
+            raise _StopAsked
+        if not running.has_ready():  # wait a little, then look for a signal again
+            with running.thread_condition:
+                running.thread_condition.wait(timeout=POLL_SECONDS)
+            continue
+        future = next(running)
+        results = future.result()
+        future.release()
+        pending -= 1
+        for result in results:
+            keep(result)
+        finished += 1
+        if finished % WINDOW_REFRESH == 0:
+            window = _window(client)
+        for batch in itertools.islice(batches, max(1, window - pending)):
             running.add(client.submit(work, batch, pure=False))
             pending += 1
-        finished = 0
-        for future in running:
-            results = future.result()
-            future.release()
-            pending -= 1
-            for result in results:
-                keep(result)
-            finished += 1
-            if finished % WINDOW_REFRESH == 0:
-                window = _window(client)
-            for batch in itertools.islice(batches, max(1, window - pending)):
-                running.add(client.submit(work, batch, pure=False))
-                pending += 1
+
+
+@contextlib.contextmanager
+def _stops_deferred() -> Iterator[list[int]]:
+    """Within: SIGINT, SIGTERM and SIGHUP only note themselves in the list yielded (the loop
+    looks at it between batches), so that none lands inside Dask's own code, whose locks an
+    exception raised there can leave held (closing the cluster would then wait for ever). On
+    the way out, once the cluster is closed, the first one noted is raised again, and the
+    handler that was there acts on it as it would have (the run's message and exit status)."""
+    noted: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield noted
+        return
+
+    def note(signum: int, frame: object) -> None:
+        noted.append(signum)
+
+    previous = {signum: signal.signal(signum, note) for signum in _STOPS
+                if signal.getsignal(signum) is not signal.SIG_IGN}  # what is ignored stays so
+    try:
+        yield noted
+    except _StopAsked:
+        pass
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+    if noted:
+        signal.raise_signal(noted[0])
 
 
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
@@ -202,6 +248,13 @@ def _client(how: Spread, most: int, say: Callable[[str], None]) -> Iterator[Clie
             say(f"halfmoon: {workers} local Dask workers (no dashboard: it needs bokeh, "
                 "pip install 'bokeh>=3.1')")
         yield local
+    except BaseException:
+        # Stopped, or failed: the deals in flight are lost anyway (the results file has every
+        # finished one), so the workers end at once, even inside the SAT solver, where they
+        # could not hear a polite close; the cluster then closes without waiting on them.
+        with _signals_ignored():
+            mine.end_the_rest()
+        raise
     finally:
         with _signals_ignored():
             for closing in (local, cluster):
