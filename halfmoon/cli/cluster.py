@@ -109,10 +109,14 @@ def spread(numbers: Iterable[int], work: Callable[[list[int]], list[R]], keep: C
     tell = say or _to_stderr
     if not how.scheduler:  # the local workers are this process's children: they end with it
         work = functools.partial(_with_parent, work, os.getpid())
-    batches: Iterator[list[int]] = iter(lambda: list(itertools.islice(numbers, BATCH)), [])
     with _stops_deferred() as stopped:
         with _client(how, min(todo, MAX_WORKERS_PER_CORE * (os.cpu_count() or 1)), tell) as client:
-            _run_batches(client, work, batches, keep, stopped)
+            _run_batches(client, work, batches_of(iter(numbers)), keep, stopped)
+
+
+def batches_of(numbers: Iterator[int]) -> Iterator[list[int]]:
+    """The deals in the batches a task decides, lazily (a run of billions starts at once)."""
+    return iter(lambda: list(itertools.islice(numbers, BATCH)), [])
 
 
 class _StopAsked(Exception):
