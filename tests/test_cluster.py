@@ -74,6 +74,7 @@ def test_the_surveys_figures_and_verdicts_do_not_depend_on_the_workers(tmp_path,
         results, verdicts = tmp_path / f"{name}.jsonl", tmp_path / f"{name}.gz"
         assert main(["stats", "--deals", DEALS, "--nodes", CHEAP_NODES, *spreading,
                      "--results", str(results)]) == 0
+        capsys.readouterr()  # the run's own summary
         assert main(["stats", "--merge", str(results), "--json", "--verdicts", str(verdicts)]) == 0
         figures = json.loads(capsys.readouterr().out)
         for varying in ("cpu_seconds", "ms_per_deal", "date", "command"):  # timings and provenance
@@ -135,11 +136,15 @@ def _kill_session(process: subprocess.Popen) -> None:
 
 
 def _workers(pid: int) -> list[int]:
+    """A local cluster's workers: the children multiprocessing spawned, from any of the run's
+    threads (the nanny's thread starts them, not the main one)."""
     found = []
-    for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+    for task in Path(f"/proc/{pid}/task").iterdir():
         with contextlib.suppress(OSError):
-            if b"--multiprocessing-fork" in Path(f"/proc/{child}/cmdline").read_bytes():
-                found.append(int(child))
+            for child in (task / "children").read_text().split():
+                with contextlib.suppress(OSError):
+                    if b"--multiprocessing-fork" in Path(f"/proc/{child}/cmdline").read_bytes():
+                        found.append(int(child))
     return found
 
 

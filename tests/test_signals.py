@@ -80,10 +80,14 @@ def _stats(args: list[str]) -> subprocess.Popen:
 
 
 def _children(pid: int) -> list[int]:
-    try:
-        return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-    except OSError:
-        return []
+    """The children of every thread of ``pid`` (a local cluster's workers are started by one of
+    its threads, not the main one)."""
+    found = []
+    with contextlib.suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            with contextlib.suppress(OSError):
+                found += [int(child) for child in (task / "children").read_text().split()]
+    return found
 
 
 def _workers(pid: int) -> list[int]:
@@ -123,14 +127,19 @@ def test_workers_end_when_their_parent_dies(tmp_path, signum):
     results = tmp_path / "run.jsonl"
     process = _stats(["--deals", "40", "--start", HARD, "--nodes", str(10**12), "--workers", "2",
                       "--results", str(results)])
-    assert _wait(lambda: len(_workers(process.pid)) == 2), "the workers did not start"
-    workers = _children(process.pid)  # the workers and what the cluster started beside them
-    os.kill(process.pid, signum)
-    _, err = process.communicate(timeout=HANG)
-    assert _wait(lambda: not any(_alive(worker) for worker in workers)), "workers outlived the run"
-    if signum == signal.SIGHUP:
-        assert process.returncode == 129 and "hung up" in err and "kept in" in err, err
-        assert read_results(results)[0].deals == 40
+    try:
+        assert _wait(lambda: len(_workers(process.pid)) == 2), "the workers did not start"
+        workers = _children(process.pid)  # the workers and what the cluster started beside them
+        os.kill(process.pid, signum)
+        _, err = process.communicate(timeout=HANG)
+        assert _wait(lambda: not any(_alive(worker) for worker in workers)), "workers outlived the run"
+        if signum == signal.SIGHUP:
+            assert process.returncode == 129 and "hung up" in err and "kept in" in err, err
+            assert read_results(results)[0].deals == 40
+    finally:  # a failed test leaves no run going
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.communicate(timeout=HANG)
 
 
 def test_a_stop_signal_whose_exception_was_swallowed_still_stops_the_run():

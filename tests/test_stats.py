@@ -294,10 +294,11 @@ def _descendants(pid: int) -> list[tuple[int, str]]:
     found, todo = [], [pid]
     while todo:
         parent = todo.pop()
-        try:
-            children = Path(f"/proc/{parent}/task/{parent}/children").read_text().split()
-        except OSError:
-            continue
+        children = []
+        with contextlib.suppress(OSError):
+            for task in Path(f"/proc/{parent}/task").iterdir():  # a worker's parent is a thread
+                with contextlib.suppress(OSError):
+                    children += (task / "children").read_text().split()
         for child in map(int, children):
             with contextlib.suppress(OSError):
                 found.append((child, Path(f"/proc/{child}/cmdline").read_bytes().replace(b"\0", b" ")
