@@ -176,6 +176,11 @@ def _stops_deferred() -> Iterator[list[int]]:
         yield noted
     except _StopAsked:
         pass
+    except BaseException:
+        if not noted:
+            raise
+        # A failure after a stop is the stop's doing (Ctrl-C reaches the whole group: a worker
+        # still starting ends on it, and the cluster's start fails): the stop is what is told.
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
@@ -239,7 +244,7 @@ def _client(how: Spread, most: int, say: Callable[[str], None]) -> Iterator[Clie
     cluster: Any = None
     local: Any = None
     try:
-        with _signals_ignored(_GROUP_STOPS):
+        with _group_stops_blocked():
             cluster = distributed.LocalCluster(
                 n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
                 dashboard_address=":0" if _has_dashboard() else None,
@@ -310,11 +315,26 @@ _GROUP_STOPS = (signal.SIGINT, signal.SIGHUP)  # what a terminal sends every pro
 
 
 @contextlib.contextmanager
+def _group_stops_blocked() -> Iterator[None]:
+    """Within (the cluster's start): Ctrl-C's SIGINT and a closed terminal's SIGHUP are held
+    back from this thread, and so from the threads the cluster starts now and from its workers,
+    which keep them blocked for good (a terminal sends them to every process of its group: only
+    this process acts on them, and it ends the workers). A signal that came meanwhile is
+    delivered to this thread when it lets them through again, and the run stops then."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _GROUP_STOPS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+@contextlib.contextmanager
 def _signals_ignored(signums: tuple[signal.Signals, ...] = _STOPS) -> Iterator[None]:
     """Within: these signals are ignored. Around closing the cluster, so that a second Ctrl-C
-    cannot cut it short and leave processes behind (the run is stopping already); around
-    starting it, Ctrl-C's and a closed terminal's, which the workers then ignore as well
-    (they reach the whole group: only this process acts on them, and it closes the workers)."""
+    cannot cut it short and leave processes behind (the run is stopping already or done)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
