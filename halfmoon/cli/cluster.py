@@ -248,7 +248,7 @@ def _client(how: Spread, most: int, say: Callable[[str], None]) -> Iterator[Clie
             cluster = distributed.LocalCluster(
                 n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
                 dashboard_address=":0" if _has_dashboard() else None,
-                silence_logs=logging.ERROR, local_directory=scratch,
+                silence_logs=logging.CRITICAL, local_directory=scratch,  # failures come in the futures
             )
             local = distributed.Client(cluster)
         if _has_dashboard():
