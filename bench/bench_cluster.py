@@ -17,7 +17,7 @@ import functools
 import os
 import time
 
-from halfmoon.cli.cluster import Spread, _client, _run_batches, batches_of
+from halfmoon.cli.cluster import Spread, batches_of, client_for, run_batches
 from halfmoon.cli.strategy import play_chunk
 from halfmoon.solver.strategy import PLAYERS_ID
 
@@ -43,12 +43,12 @@ def _on_cluster(workers: int, work, numbers: range) -> tuple[float, float]:
     """Deals a second on a started cluster of ``workers``, and the seconds to start and close it."""
     kept: list[object] = []
     started = time.perf_counter()
-    with _client(Spread(workers=workers), workers, _quiet) as client:
+    with client_for(Spread(workers=workers), workers, _quiet) as client:
         client.wait_for_workers(workers)
         client.submit(len, [0], pure=False).result()  # every worker has imported the work's module
         start_seconds = time.perf_counter() - started
         running = time.perf_counter()
-        _run_batches(client, work, batches_of(iter(numbers)), kept.append, [])
+        run_batches(client, work, batches_of(iter(numbers)), kept.append, [])
         rate = len(numbers) / (time.perf_counter() - running)
         closing = time.perf_counter()
     start_seconds += time.perf_counter() - closing

@@ -215,7 +215,7 @@ def test_a_results_file_of_another_version_is_refused_before_a_cluster_starts(tm
     def no_cluster(*args, **kwargs):
         raise AssertionError("a cluster was started for a file that is refused")
 
-    monkeypatch.setattr(cluster, "_client", no_cluster)
+    monkeypatch.setattr(cluster, "client_for", no_cluster)
     path = tmp_path / "old.jsonl"
     if command == "stats":
         from halfmoon.solver.figures import RunHeader

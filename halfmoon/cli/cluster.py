@@ -110,8 +110,8 @@ def spread(numbers: Iterable[int], work: Callable[[list[int]], list[R]], keep: C
     if not how.scheduler:  # the local workers are this process's children: they end with it
         work = functools.partial(_with_parent, work, os.getpid())
     with _stops_deferred() as stopped:
-        with _client(how, min(todo, MAX_WORKERS_PER_CORE * (os.cpu_count() or 1)), tell) as client:
-            _run_batches(client, work, batches_of(iter(numbers)), keep, stopped)
+        with client_for(how, min(todo, MAX_WORKERS_PER_CORE * (os.cpu_count() or 1)), tell) as client:
+            run_batches(client, work, batches_of(iter(numbers)), keep, stopped)
 
 
 def batches_of(numbers: Iterator[int]) -> Iterator[list[int]]:
@@ -123,8 +123,11 @@ class _StopAsked(Exception):
     """A stop signal came: the cluster is closed, then the signal is acted on as it asked."""
 
 
-def _run_batches(client: Client, work: Callable[[list[int]], list[R]], batches: Iterator[list[int]],
+def run_batches(client: Client, work: Callable[[list[int]], list[R]], batches: Iterator[list[int]],
                  keep: Callable[[R], None], stopped: list[int]) -> None:
+    """Every batch decided on ``client``'s cluster, a few queued for each worker thread, each
+    batch's results given to ``keep`` as it finishes; ``_StopAsked`` as soon as ``stopped``
+    holds a signal (the benchmark times this loop alone, on a cluster already started)."""
     from distributed import as_completed
 
     window = _window(client)
@@ -219,7 +222,7 @@ def _to_stderr(text: str) -> None:
 
 
 @contextlib.contextmanager
-def _client(how: Spread, most: int, say: Callable[[str], None]) -> Iterator[Client]:
+def client_for(how: Spread, most: int, say: Callable[[str], None]) -> Iterator[Client]:
     """A client of the asked cluster; a local one is started here and closed on the way out,
     whatever the way out is, with every process it started."""
     import distributed
