@@ -3,7 +3,7 @@
 
     python3 dev.py serve    build the rules website and serve it on http://127.0.0.1:8000
     python3 dev.py test     run every test
-    python3 dev.py test fast    the inner loop: no browser, no whole-site builds
+    python3 dev.py test fast    the inner loop: no browser, no whole-site builds, no Dask cluster
     python3 dev.py lint     ruff and mypy over the code
     python3 dev.py build    check the translations (halfmoon translation-status --strict),
                             then build the site into site/ (mkdocs build --strict)
@@ -42,7 +42,7 @@ COMMANDS = {
     "mkdocs": ["-m", "mkdocs"],
     "lint": ["-m", "ruff", "check", "."],  # then mypy, configured in pyproject.toml
 }
-FAST_TESTS = ["-m", "not browser and not slow"]
+FAST_TESTS = ["-m", "not browser and not slow and not cluster"]
 
 
 def _wanted_stamp() -> str:

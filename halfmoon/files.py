@@ -206,7 +206,7 @@ def lock_holder(descriptor: int) -> int | None:
 
 def _still_named(descriptor: int, path: str | os.PathLike[str]) -> None:
     """Refuse a file renamed over between this process's open and its lock (a shard restored
-    by runs/shards.sh, which writes a copy and renames it under the lock): the lock and the
+    by runs/*/run.sh, which writes a copy and renames it under the lock): the lock and the
     lines would go to a file no name leads to any more."""
     opened = os.fstat(descriptor)
     try:

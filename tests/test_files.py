@@ -224,7 +224,7 @@ def test_a_page_that_is_a_pipe_is_named_by_translation_status_not_waited_on(tmp_
 
 def test_a_full_disk_leaves_the_published_figures_as_they_were(tmp_path, capsys, monkeypatch):
     results = tmp_path / "run.jsonl"
-    assert main(["stats", "--deals", "3", "--nodes", "20000", "--jobs", "1", "--results", str(results)]) == 0
+    assert main(["stats", "--deals", "3", "--nodes", "20000", "--serial", "--results", str(results)]) == 0
     published = tmp_path / "winnability.json"
     published.write_text('{"published": true}\n')
     capsys.readouterr()

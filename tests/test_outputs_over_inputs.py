@@ -121,8 +121,8 @@ def test_resuming_with_other_options_leaves_the_strategy_file_as_it_was(capsys, 
     lines = [games_line(play_deal(n)) for n in range(3)]
     text = strategy_header_line(header) + "".join(lines)
     path.write_text(text[:-1] if tail is None else text + tail, encoding="utf-8")
-    for options in (["--deals", "50"], ["--deals", "5", "--shard", "1/2"], ["--deals", "5", "--start",
-                                                                          "HM1-N-AAAAAAB"]):
+    for options in (["--deals", "50"], ["--deals", "5", "--players", "search"],
+                    ["--deals", "5", "--start", "HM1-N-AAAAAAB"]):
         _refused(capsys, tmp_path, ["strategy", *options, "--results", str(path)], "holds another run")
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from shard_files import split_into_shards
 
 from halfmoon.cli import main
 from halfmoon.solver.results import ResultsFileError, read_results
@@ -19,7 +20,7 @@ HANG = 600  # only a process blocked for ever reaches it
 
 
 def _run(capsys, *args: str) -> tuple[int, str]:
-    code = main(["stats", "--nodes", NODES, "--jobs", "1", *args])
+    code = main(["stats", "--nodes", NODES, "--serial", *args])
     return code, capsys.readouterr().err
 
 
@@ -50,7 +51,7 @@ def test_a_second_run_on_a_results_file_in_use_is_refused_naming_the_holder(run_
 
 def test_two_runs_started_together_on_one_file_never_interleave(tmp_path):
     results = tmp_path / "run.jsonl"
-    argv = [sys.executable, "-m", "halfmoon", "stats", "--deals", "12", "--nodes", NODES, "--jobs", "1",
+    argv = [sys.executable, "-m", "halfmoon", "stats", "--deals", "12", "--nodes", NODES, "--serial",
             "--results", str(results), "--json"]
     runs = [subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             for _ in range(2)]
@@ -83,16 +84,18 @@ def test_a_deal_written_twice_with_two_verdicts_is_an_error_naming_both_lines(ru
 
 @pytest.mark.parametrize("code", ["HM1-N-ZZZZZZZ", "HM1-N-AAAAAAE", "HM1-N-AAAAAAB"])
 def test_a_deal_outside_the_run_or_its_shard_is_refused_on_resume_and_merge(tmp_path, capsys, code):
-    results = tmp_path / "shard.jsonl"
-    assert _run(capsys, "--deals", "4", "--shard", "1/2", "--results", str(results))[0] == 0
+    whole = tmp_path / "run.jsonl"
+    assert _run(capsys, "--deals", "4", "--results", str(whole))[0] == 0
+    results = split_into_shards(whole, tmp_path, 2)[0]  # deals 1 and 3 of 4
     lines = results.read_text().splitlines(keepends=True)
     stranger = json.loads(lines[1])
     stranger["code"] = code  # beyond the run, past its end, or in the other shard
     results.write_text("".join(lines) + json.dumps(stranger) + "\n")
     before = results.read_bytes()
-    for args in (["--deals", "4", "--shard", "1/2", "--results", str(results)], ["--merge", str(results)]):
-        status, err = _run(capsys, *args)
-        assert status == 2 and f"{results}:4: {code} is not a deal of this run" in err
+    status, err = _run(capsys, "--merge", str(results))
+    assert status == 2 and f"{results}:4: {code} is not a deal of this run" in err
+    status, err = _run(capsys, "--deals", "4", "--results", str(results))  # a shard is not resumed
+    assert status == 2 and "holds another run" in err
     assert results.read_bytes() == before
 
 
@@ -125,7 +128,7 @@ def test_half_a_surrogate_pair_is_a_line_error_and_writes_nothing(run_of_four, t
 @pytest.fixture(scope="module")
 def whole_lines(tmp_path_factory) -> list[bytes]:
     source = tmp_path_factory.mktemp("whole") / "whole.jsonl"
-    assert main(["stats", "--deals", "4", "--nodes", NODES, "--jobs", "1", "--results", str(source)]) == 0
+    assert main(["stats", "--deals", "4", "--nodes", NODES, "--serial", "--results", str(source)]) == 0
     return source.read_bytes().splitlines(keepends=True)
 
 

@@ -80,10 +80,24 @@ def _stats(args: list[str]) -> subprocess.Popen:
 
 
 def _children(pid: int) -> list[int]:
-    try:
-        return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-    except OSError:
-        return []
+    """The children of every thread of ``pid`` (a local cluster's workers are started by one of
+    its threads, not the main one)."""
+    found = []
+    with contextlib.suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            with contextlib.suppress(OSError):
+                found += [int(child) for child in (task / "children").read_text().split()]
+    return found
+
+
+def _workers(pid: int) -> list[int]:
+    """The Dask workers of a local cluster: the run's children that multiprocessing spawned."""
+    found = []
+    for child in _children(pid):
+        with contextlib.suppress(OSError):
+            if b"--multiprocessing-fork" in Path(f"/proc/{child}/cmdline").read_bytes():
+                found.append(child)
+    return found
 
 
 def _wait(condition, bound: float = HANG) -> bool:
@@ -104,22 +118,28 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+@pytest.mark.cluster
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads the process tree from /proc")
 @pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGHUP])
 def test_workers_end_when_their_parent_dies(tmp_path, signum):
     """SIGKILL: the parent cannot act, its workers must notice. SIGHUP (a closed terminal, sent
     to the parent only here): the parent keeps its results and ends them."""
     results = tmp_path / "run.jsonl"
-    process = _stats(["--deals", "40", "--start", HARD, "--nodes", str(10**12), "--jobs", "2",
+    process = _stats(["--deals", "40", "--start", HARD, "--nodes", str(10**12), "--workers", "2",
                       "--results", str(results)])
-    assert _wait(lambda: len(_children(process.pid)) == 2), "the workers did not start"
-    workers = _children(process.pid)
-    os.kill(process.pid, signum)
-    _, err = process.communicate(timeout=HANG)
-    assert _wait(lambda: not any(_alive(worker) for worker in workers)), "workers outlived the run"
-    if signum == signal.SIGHUP:
-        assert process.returncode == 129 and "hung up" in err and "kept in" in err, err
-        assert read_results(results)[0].deals == 40
+    try:
+        assert _wait(lambda: len(_workers(process.pid)) == 2), "the workers did not start"
+        workers = _children(process.pid)  # the workers and what the cluster started beside them
+        os.kill(process.pid, signum)
+        _, err = process.communicate(timeout=HANG)
+        assert _wait(lambda: not any(_alive(worker) for worker in workers)), "workers outlived the run"
+        if signum == signal.SIGHUP:
+            assert process.returncode == 129 and "hung up" in err and "kept in" in err, err
+            assert read_results(results)[0].deals == 40
+    finally:  # a failed test leaves no run going
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.communicate(timeout=HANG)
 
 
 def test_a_stop_signal_whose_exception_was_swallowed_still_stops_the_run():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
 import os
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from shard_files import split_into_shards
 
 from halfmoon import DealCode
 from halfmoon.cli import main
@@ -46,7 +48,7 @@ def stable(summary: dict) -> dict:
 
 
 def test_stats_counts_agree_with_solving_each_deal(capsys):
-    figures = stats_json(capsys, "--deals", "6", "--start", START, "--jobs", "1")
+    figures = stats_json(capsys, "--deals", "6", "--start", START, "--serial")
     solutions = [solve(DealCode(10 + i), node_budget=int(NODES)) for i in range(6)]
     verdicts = [solution.status for solution in solutions]
     assert figures["deals"] == 6 and figures["start"] == START and figures["complete"]
@@ -65,9 +67,10 @@ def test_stats_counts_agree_with_solving_each_deal(capsys):
     assert (figures["ci_low"], figures["ci_high"]) == pytest.approx((low, high), abs=1e-6)
 
 
+@pytest.mark.cluster
 def test_stats_in_parallel_gives_the_same_figures(capsys):
-    alone = stats_json(capsys, "--deals", "6", "--start", START, "--jobs", "1")
-    parallel = stats_json(capsys, "--deals", "6", "--start", START, "--jobs", "2")
+    alone = stats_json(capsys, "--deals", "6", "--start", START, "--serial")
+    parallel = stats_json(capsys, "--deals", "6", "--start", START, "--workers", "2")
     assert stable(alone) == stable(parallel)
 
 
@@ -91,7 +94,7 @@ def test_an_undecided_deal_lists_what_was_tried():
 def test_an_undecided_deal_is_summarised_with_the_numbers_of_what_was_tried(tmp_path, capsys):
     results = tmp_path / "run.jsonl"
     figures = stats_json(capsys, "--deals", "1", "--start", "HM1-N-AAAAAOC", "--nodes", "50",
-                         "--jobs", "1", "--results", str(results))
+                         "--serial", "--results", str(results))
     tried = ["search: 50 positions", "rounds formula with minisat22: 50 conflicts"]
     expected = [{"code": "HM1-N-AAAAAOC", "tried": tried, "search_positions": 50,
                  "sat_solver": "minisat22", "sat_conflicts": 50}]
@@ -107,48 +110,48 @@ def test_an_undecided_deal_is_summarised_with_the_numbers_of_what_was_tried(tmp_
 
 
 def test_the_summary_reads_as_text(capsys):
-    assert main(["stats", "--deals", "2", "--jobs", "1", "--nodes", NODES]) == 0
+    assert main(["stats", "--deals", "2", "--serial", "--nodes", NODES]) == 0
     out = capsys.readouterr().out
     for words in ("winnable", "95% Wilson interval", "greedy", "random", "median", "CPU seconds",
                   f"search {SEARCH_FIRST_NODES:,} positions", f"formula {int(NODES):,} conflicts"):
         assert words in out
 
 
+@pytest.mark.cluster
 def test_a_resumed_run_gives_the_same_figures_as_one_run(tmp_path, capsys):
-    whole = stats_json(capsys, "--deals", "8", "--start", START, "--jobs", "1")
+    whole = stats_json(capsys, "--deals", "8", "--start", START, "--serial")
     results = tmp_path / "run.jsonl"
     # A run of 8 cut after 3 deals, the 4th line half written when it was killed:
-    assert main(["stats", "--deals", "8", "--start", START, "--nodes", NODES, "--jobs", "1",
+    assert main(["stats", "--deals", "8", "--start", START, "--nodes", NODES, "--serial",
                  "--results", str(results)]) == 0
     lines = results.read_text(encoding="utf-8").splitlines(keepends=True)
     results.write_text("".join(lines[:4]) + lines[4][:30], encoding="utf-8")
     capsys.readouterr()
-    resumed = stats_json(capsys, "--deals", "8", "--start", START, "--jobs", "2", "--results", str(results))
+    resumed = stats_json(capsys, "--deals", "8", "--start", START, "--workers", "2",
+                         "--results", str(results))
     assert stable(resumed) == stable(whole)
     header, deals = read_results(results)
     assert header.deals == 8 and len(deals) == 8 and len({d.code for d in deals}) == 8
 
 
 def test_shards_merge_into_the_figures_of_one_run(tmp_path, capsys):
-    whole = stats_json(capsys, "--deals", "7", "--start", START, "--jobs", "1")
-    files = [str(tmp_path / f"shard{k}.jsonl") for k in (1, 2)]
-    for k, name in enumerate(files, start=1):
-        stats_json(capsys, "--deals", "7", "--start", START, "--jobs", "1", "--shard", f"{k}/2",
-                   "--results", name)
+    run = tmp_path / "run.jsonl"
+    whole = stats_json(capsys, "--deals", "7", "--start", START, "--serial", "--results", str(run))
+    files = [str(path) for path in split_into_shards(run, tmp_path, 2)]
     merged = stats_json(capsys, "--merge", *files)
     assert stable(merged) == stable(whole) and merged["complete"]
     partial = stats_json(capsys, "--merge", files[0])
     assert not partial["complete"] and partial["deals"] == 4
-    first = stats_json(capsys, "--deals", "3", "--start", START, "--jobs", "1")
+    first = stats_json(capsys, "--deals", "3", "--start", START, "--serial")
     assert stable(stats_json(capsys, "--merge", *files, "--deals", "3")) == stable(first)
 
 
 def test_a_results_file_of_another_run_is_refused(tmp_path, capsys):
     results = tmp_path / "run.jsonl"
-    assert main(["stats", "--deals", "2", "--nodes", NODES, "--jobs", "1", "--results", str(results)]) == 0
+    assert main(["stats", "--deals", "2", "--nodes", NODES, "--serial", "--results", str(results)]) == 0
     before = results.read_bytes()
     capsys.readouterr()
-    assert main(["stats", "--deals", "3", "--nodes", NODES, "--jobs", "1", "--results", str(results)]) == 2
+    assert main(["stats", "--deals", "3", "--nodes", NODES, "--serial", "--results", str(results)]) == 2
     err = capsys.readouterr().err
     assert "another run" in err and err.count("\n") == 1
     assert results.read_bytes() == before
@@ -156,7 +159,7 @@ def test_a_results_file_of_another_run_is_refused(tmp_path, capsys):
 
 def test_results_of_another_solver_are_refused_on_merge(tmp_path, capsys):
     results = tmp_path / "run.jsonl"
-    assert main(["stats", "--deals", "2", "--nodes", NODES, "--jobs", "1", "--results", str(results)]) == 0
+    assert main(["stats", "--deals", "2", "--nodes", NODES, "--serial", "--results", str(results)]) == 0
     header, *lines = results.read_text().splitlines(keepends=True)
     older = tmp_path / "older.jsonl"
     older.write_text(header.replace(SOLVER_ID, "halfmoon-solver/2026-11-30") + "".join(lines))
@@ -170,7 +173,7 @@ def test_results_of_another_solver_are_refused_on_merge(tmp_path, capsys):
 @pytest.mark.parametrize("bad", ['{"code": "HM1-N-AAAAAAA", "seconds": NaN}', "[1, 2]", "not json", '"x"'])
 def test_a_broken_results_line_names_the_file_and_line(tmp_path, capsys, bad):
     results = tmp_path / "run.jsonl"
-    assert main(["stats", "--deals", "2", "--nodes", NODES, "--jobs", "1", "--results", str(results)]) == 0
+    assert main(["stats", "--deals", "2", "--nodes", NODES, "--serial", "--results", str(results)]) == 0
     results.write_text(results.read_text(encoding="utf-8") + bad + "\n", encoding="utf-8")
     capsys.readouterr()
     assert main(["stats", "--merge", str(results)]) == 2
@@ -213,39 +216,57 @@ def test_the_shards_of_a_run_cover_every_deal_once(deals, of, first):
                                          for k in range(1, of + 1)]
 
 
+@pytest.mark.cluster
 def test_a_huge_run_starts_at_once(tmp_path):
-    """The work is generated lazily: the first deal is written long before 8 billion could be listed."""
+    """The work is generated lazily: the first deal is written long before 8 billion could be listed.
+    Whatever happens, the run's process group is killed before the test ends: nothing outlives it."""
     results = tmp_path / "huge.jsonl"
-    process = _start_stats(["--deals", str(8031810176), "--jobs", "2", "--results", str(results)])
+    process = _start_stats(["--deals", str(8031810176), "--workers", "2", "--results", str(results)])
     try:
         assert _wait_for_lines(results, 2, process), "no deal written"
-    finally:
         os.killpg(process.pid, signal.SIGINT)
         process.communicate(timeout=HANG)
-    assert process.returncode == 130
+        assert process.returncode == 130
+        assert _wait_for_group_end(process.pid), "processes outlived the run"
+    finally:
+        _kill_group(process)
 
 
+@pytest.mark.cluster
 def test_sigterm_ends_the_run_like_ctrl_c(tmp_path):
     results = tmp_path / "run.jsonl"
-    process = _start_stats(["--deals", "3000", "--jobs", "3", "--results", str(results)])
-    assert _wait_for_lines(results, 2, process), "no deal written"
-    os.killpg(process.pid, signal.SIGTERM)
-    err = process.communicate(timeout=HANG)[1]
-    assert process.returncode == 143 and err.count("\n") == 1 and "terminated" in err
-    assert read_results(results)[1]
+    process = _start_stats(["--deals", "3000", "--workers", "3", "--results", str(results)])
+    try:
+        assert _wait_for_lines(results, 2, process), "no deal written"
+        os.kill(process.pid, signal.SIGTERM)  # as a supervisor sends it: to the run's process only
+        err = process.communicate(timeout=HANG)[1]
+        assert process.returncode == 143 and "terminated" in _last_line(err), err
+        assert "Traceback" not in err
+        assert read_results(results)[1]
+        assert _wait_for_group_end(process.pid), "processes outlived the run"
+    finally:
+        _kill_group(process)
 
 
-def test_a_worker_killed_from_outside_is_one_error_naming_its_deals_never_a_hang(tmp_path):
+@pytest.mark.cluster
+def test_a_worker_killed_from_outside_loses_only_its_deals_in_flight(tmp_path):
+    """The scheduler gives a dead worker's deals to another (the nanny starts a new worker):
+    the run ends whole, every deal once, with the figures of a serial run."""
     results = tmp_path / "run.jsonl"
-    process = _start_stats(["--deals", "3000", "--jobs", "2", "--results", str(results)])
-    assert _wait_for_lines(results, 2, process), "no deal written"
-    children = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
-    os.kill(int(children[0]), signal.SIGKILL)
-    err = process.communicate(timeout=HANG)[1]
-    assert process.returncode == 2 and err.count("\n") == 1, err
-    assert "a worker failed on the deals HM1-N-" in err and "the worker was killed by SIGKILL" in err
-    assert read_results(results)[1]
-    assert not _group_alive(process.pid)
+    process = _start_stats(["--deals", "60", "--start", START, "--workers", "2", "--json",
+                            "--results", str(results)])
+    try:
+        assert _wait_for_lines(results, 2, process), "no deal written"
+        workers = [child for child in _descendants(process.pid) if "multiprocessing-fork" in child[1]]
+        assert workers, "no worker process found"
+        os.kill(workers[0][0], signal.SIGKILL)
+        out, err = process.communicate(timeout=HANG)
+        assert process.returncode == 0, err
+        _, deals = read_results(results)
+        assert len(deals) == len({deal.code for deal in deals}) == 60
+        assert _wait_for_group_end(process.pid), "processes outlived the run"
+    finally:
+        _kill_group(process)
 
 
 def _start_stats(args: list[str]) -> subprocess.Popen:
@@ -264,6 +285,43 @@ def _wait_for_lines(path: Path, count: int, process: subprocess.Popen, bound: fl
     return False
 
 
+def _descendants(pid: int) -> list[tuple[int, str]]:
+    """The processes under ``pid`` (Linux's /proc), each with its command line."""
+    found, todo = [], [pid]
+    while todo:
+        parent = todo.pop()
+        children = []
+        with contextlib.suppress(OSError):
+            for task in Path(f"/proc/{parent}/task").iterdir():  # a worker's parent is a thread
+                with contextlib.suppress(OSError):
+                    children += (task / "children").read_text().split()
+        for child in map(int, children):
+            with contextlib.suppress(OSError):
+                found.append((child, Path(f"/proc/{child}/cmdline").read_bytes().replace(b"\0", b" ")
+                              .decode(errors="replace")))
+                todo.append(child)
+    return found
+
+
+def _last_line(text: str) -> str:
+    return text.rstrip("\n").rsplit("\n", 1)[-1]
+
+
+def _wait_for_group_end(pgid: int) -> bool:
+    deadline = time.monotonic() + HANG
+    while _group_alive(pgid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not _group_alive(pgid)
+
+
+def _kill_group(process: subprocess.Popen) -> None:
+    """The run's session killed outright (a failed test must not leave a run going)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.communicate(timeout=HANG)
+
+
 def _group_alive(pgid: int) -> bool:
     try:
         os.killpg(pgid, 0)
@@ -272,22 +330,23 @@ def _group_alive(pgid: int) -> bool:
     return True
 
 
+@pytest.mark.cluster
 def test_ctrl_c_with_more_workers_than_cores_ends_cleanly_and_keeps_the_results(tmp_path):
     """SIGINT to the whole process group, as a terminal sends it, repeated on one results file."""
     results = tmp_path / "run.jsonl"
     jobs = str(2 * (os.cpu_count() or 1) + 1)
     seen = 1
     for attempt in range(3):
-        process = _start_stats(["--deals", "3000", "--jobs", jobs, "--results", str(results)])
-        assert _wait_for_lines(results, seen + 1, process), f"attempt {attempt}: no new deal written"
-        os.killpg(process.pid, signal.SIGINT)
-        out, err = process.communicate(timeout=HANG)
-        assert process.returncode == 130, err
-        assert err.count("\n") == 1 and "interrupted" in err and "Traceback" not in err
-        deadline = time.monotonic() + HANG
-        while _group_alive(process.pid) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not _group_alive(process.pid), "worker processes outlived the run"
+        process = _start_stats(["--deals", "3000", "--workers", jobs, "--results", str(results)])
+        try:
+            assert _wait_for_lines(results, seen + 1, process), f"attempt {attempt}: no new deal written"
+            os.killpg(process.pid, signal.SIGINT)
+            out, err = process.communicate(timeout=HANG)
+            assert process.returncode == 130, err
+            assert "interrupted" in _last_line(err) and "Traceback" not in err
+            assert _wait_for_group_end(process.pid), "worker processes outlived the run"
+        finally:
+            _kill_group(process)
         header, deals = read_results(results)
         assert header.deals == 3000 and len({d.code for d in deals}) == len(deals) >= seen
         assert results.read_bytes().endswith(b"\n")
@@ -349,10 +408,9 @@ def test_a_verdict_file_reads_back_every_deal(verdicts, first):
 
 
 def test_the_verdict_file_of_a_merged_run_agrees_with_its_summary(tmp_path, capsys):
-    files = [str(tmp_path / f"shard{k}.jsonl") for k in (1, 2)]
-    for k, name in enumerate(files, start=1):
-        stats_json(capsys, "--deals", "6", "--start", START, "--jobs", "1", "--shard", f"{k}/2",
-                   "--results", name)
+    run = tmp_path / "run.jsonl"
+    stats_json(capsys, "--deals", "6", "--start", START, "--serial", "--results", str(run))
+    files = [str(path) for path in split_into_shards(run, tmp_path, 2)]
     verdicts, lost = tmp_path / "verdicts.gz", tmp_path / "lost.txt"
     summary = stats_json(capsys, "--merge", *files, "--verdicts", str(verdicts), "--lost", str(lost))
     listed = [line for line in lost.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
@@ -396,8 +454,8 @@ CODES = st.sampled_from(["HM1-N-AAAAAAC", "HM1-N-AAAAADY", "HM1-N-ZZZZZZZ", "HM2
 def stats_lines(draw: st.DrawFn, folder: Path) -> list[str]:
     args = ["stats"]
     options = {
-        "--deals": NUMBERS, "--start": CODES, "--jobs": NUMBERS, "--nodes": NUMBERS,
-        "--shard": st.sampled_from(["1/1", "2/2", "1/2", "0/1", "3/2", "a/b", "1/0", "1/2/3", "", "²/3"]),
+        "--deals": NUMBERS, "--start": CODES, "--workers": NUMBERS, "--nodes": NUMBERS,
+        "--scheduler": st.sampled_from(["", " "]),
         "--results": st.sampled_from([str(folder / "r.jsonl"), str(folder), "/nonexistent/r.jsonl"]),
         "-o": st.sampled_from([str(folder / "o.json"), str(folder), "/nonexistent/o.json"]),
         "--merge": st.sampled_from([str(folder / "r.jsonl"), str(folder / "junk.jsonl"), "/nonexistent"]),
@@ -407,7 +465,7 @@ def stats_lines(draw: st.DrawFn, folder: Path) -> list[str]:
         args += [option, draw(options[option])]
     if draw(st.booleans()):
         args.append("--json")
-    return args
+    return [*args, "--serial"]  # a Dask cluster is no part of the fast tier ("--workers": refused)
 
 
 @st.composite
@@ -460,7 +518,7 @@ def test_generated_solver_command_lines_fail_cleanly(tmp_path_factory, capsys, d
 def test_a_file_that_is_not_a_results_file_is_refused_and_left_unchanged(tmp_path, capsys, foreign):
     path = tmp_path / "other.txt"
     path.write_bytes(foreign)
-    assert main(["stats", "--deals", "2", "--nodes", NODES, "--jobs", "1", "--results", str(path)]) == 2
+    assert main(["stats", "--deals", "2", "--nodes", NODES, "--serial", "--results", str(path)]) == 2
     err = capsys.readouterr().err
     assert str(path) in err and err.count("\n") == 1 and "Traceback" not in err
     assert path.read_bytes() == foreign
@@ -468,11 +526,11 @@ def test_a_file_that_is_not_a_results_file_is_refused_and_left_unchanged(tmp_pat
 
 def test_a_results_file_with_a_bad_line_is_not_cut_on_resume(tmp_path, capsys):
     results = tmp_path / "run.jsonl"
-    assert main(["stats", "--deals", "2", "--nodes", NODES, "--jobs", "1", "--results", str(results)]) == 0
+    assert main(["stats", "--deals", "2", "--nodes", NODES, "--serial", "--results", str(results)]) == 0
     damaged = results.read_bytes() + b"not json\n" + b'{"code": "HM1-N-AA'
     results.write_bytes(damaged)
     capsys.readouterr()
-    assert main(["stats", "--deals", "2", "--nodes", NODES, "--jobs", "1", "--results", str(results)]) == 2
+    assert main(["stats", "--deals", "2", "--nodes", NODES, "--serial", "--results", str(results)]) == 2
     err = capsys.readouterr().err
     assert f"{results}:4" in err and err.count(f"{results}:4") == 1 and err.count("\n") == 1
     assert results.read_bytes() == damaged
@@ -480,7 +538,7 @@ def test_a_results_file_with_a_bad_line_is_not_cut_on_resume(tmp_path, capsys):
 
 def test_a_deeply_nested_line_and_a_trailing_blank_line(tmp_path, capsys):
     results = tmp_path / "run.jsonl"
-    assert main(["stats", "--deals", "2", "--nodes", NODES, "--jobs", "1", "--results", str(results)]) == 0
+    assert main(["stats", "--deals", "2", "--nodes", NODES, "--serial", "--results", str(results)]) == 0
     good = results.read_bytes()
     results.write_bytes(good + b"\n")
     capsys.readouterr()

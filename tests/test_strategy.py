@@ -13,6 +13,7 @@ import pytest
 from engine_helpers import play_randomly
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from shard_files import split_into_shards
 
 from halfmoon import DealCode, Position, Record
 from halfmoon.cards import DECK
@@ -302,18 +303,18 @@ def test_the_summary_needs_a_verdict_for_every_deal():
         summarise_games(header, games, Verdicts(DealCode(0), "WW"), "test")
 
 
-def test_the_command_runs_shards_resumes_and_merges(tmp_path):
+def test_the_command_runs_resumes_and_merges_old_shards(tmp_path):
     def halfmoon(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([sys.executable, "-m", "halfmoon", "strategy", *args], cwd=ROOT,
                               capture_output=True, text=True, timeout=600)
 
-    files = [str(tmp_path / f"shard-{k}.jsonl") for k in (1, 2)]
-    for k, name in enumerate(files, start=1):
-        assert halfmoon("--deals", "5", "--shard", f"{k}/2", "--results", name).returncode == 0
-    again = halfmoon("--deals", "5", "--shard", "1/2", "--results", files[0])
-    assert again.returncode == 0 and len(Path(files[0]).read_text().splitlines()) == 4  # nothing doubled
-    other = halfmoon("--deals", "7", "--shard", "1/2", "--results", files[0])
+    run = tmp_path / "run.jsonl"
+    assert halfmoon("--deals", "5", "--serial", "--results", str(run)).returncode == 0
+    again = halfmoon("--deals", "5", "--serial", "--results", str(run))
+    assert again.returncode == 0 and len(run.read_text().splitlines()) == 6  # nothing doubled
+    other = halfmoon("--deals", "7", "--serial", "--results", str(run))
     assert other.returncode != 0 and "holds another run" in other.stderr
+    files = [str(path) for path in split_into_shards(run, tmp_path, 2)]
     merged = halfmoon("--merge", *files, "-o", str(tmp_path / "s.json"))
     assert merged.returncode == 0, merged.stderr
     summary = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
@@ -345,7 +346,8 @@ def test_a_stopped_run_keeps_its_lines_and_a_second_run_on_the_file_is_refused(t
     import time
 
     results = tmp_path / "run.jsonl"
-    command = [sys.executable, "-m", "halfmoon", "strategy", "--deals", "4000", "--results", str(results)]
+    command = [sys.executable, "-m", "halfmoon", "strategy", "--deals", "4000", "--serial",
+               "--results", str(results)]
     first = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
     try:
         for _ in range(6000):  # until it has written a few deals (bounded by lines, not by time)

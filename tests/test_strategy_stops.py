@@ -45,7 +45,7 @@ def _run(monkeypatch, tmp_path, first: signal.Signals, at_message) -> tuple[int,
     stderr = _Stderr(at_message)
     monkeypatch.setattr("sys.stderr", stderr)
     results = tmp_path / "run.jsonl"
-    status = main(["strategy", "--deals", "40", "--results", str(results)])
+    status = main(["strategy", "--deals", "40", "--serial", "--results", str(results)])
     return status, stderr.getvalue()
 
 

@@ -9,7 +9,7 @@ import zlib
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..errors import HalfMoonError, quoted
+from ..errors import HalfMoonError
 from ..files import NotAFileError, file_kind, open_regular
 from ..solver.results import FORMAT as STATS_FORMAT
 from ..solver.strategy_run import FORMAT as PLAYERS_FORMAT
@@ -25,15 +25,6 @@ def check_nodes(nodes: int | None) -> None:
     """Refuse a ``--nodes`` budget the solvers cannot take (``None`` is no limit)."""
     if nodes is not None and not 1 <= nodes <= MAX_NODES:
         raise SolverUsageError(f"--nodes must be from 1 to {MAX_NODES:,}, not {str(nodes)[:30]}")
-
-
-def parse_shard(text: str) -> tuple[int, int]:
-    """``--shard K/N`` as ``(K, N)``."""
-    k, slash, n = text.partition("/")
-    if not (slash and k.isascii() and k.isdigit() and n.isascii() and n.isdigit()
-            and len(k) < 7 and len(n) < 7 and 1 <= int(k) <= int(n)):
-        raise SolverUsageError(f"--shard must be K/N with 1 <= K <= N (e.g. 1/2), not {quoted(text)}")
-    return int(k), int(n)
 
 
 def check_writable(name: str, option: str) -> None:

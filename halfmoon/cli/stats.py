@@ -1,35 +1,29 @@
-"""``halfmoon stats``: decide consecutive deals in parallel, one JSON line per deal, and summarise.
+"""``halfmoon stats``: decide consecutive deals on Dask, one JSON line per deal, and summarise.
 
-The work is generated lazily and results are written as they come, so a run of
-any length starts at once, survives Ctrl-C (exit 130, results kept) and resumes
-from its results file; ``--shard K/N`` splits a run, ``--merge`` joins the shards.
+The work is generated lazily and results are written as they come (``cluster.spread``), so a
+run of any length starts at once, survives Ctrl-C (exit 130, results kept) and resumes from its
+results file; ``--merge`` summarises results files (also the shards of the published run, made
+by the ``--shard`` option of before issue 43).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import ctypes
-import itertools
-import multiprocessing
-import multiprocessing.connection
-import os
+import functools
 import shlex
 import signal
 import sys
 import threading
-import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
-from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import TextIO, cast
+from typing import TextIO
 
 from tqdm import tqdm
 
 from ..dealcode import DEAL_COUNT, DealCode
-from ..errors import HalfMoonError
 from ..files import open_for_appending, write_atomic
 from ..solver.figures import Summary, format_summary, summarise
 from ..solver.results import (
@@ -44,22 +38,19 @@ from ..solver.results import (
 from ..solver.search import SEARCH_FIRST_NODES, Verdict
 from ..solver.survey import SOLVER_ID, DealResult, examine
 from ..solver.verdicts import encode
+from .cluster import add_options, spread, spread_of
 from .options import (
     SolverUsageError,
     check_nodes,
     check_outputs,
     check_results_file,
     check_writable,
-    parse_shard,
 )
 
 DEFAULT_STATS_NODES = 200_000
-MAX_JOBS_PER_CORE = 4
-CHUNK = 4  # deals sent to a worker at once
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report Ctrl-C
 EXIT_TERMINATED = 143  # 128 + SIGTERM
 EXIT_HUNG_UP = 129  # 128 + SIGHUP: the terminal was closed
-EXIT_PARENT_GONE = 1  # a worker whose run has ended without it
 
 
 class _Terminated(Exception):
@@ -77,15 +68,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "the winnable share with a 95% Wilson interval, the simple players' rates and timings. "
         "Every lost verdict is confirmed a second way and every win replayed. With --results, "
         "each deal is written as one JSON line as it finishes; running the same command again "
-        "resumes. --merge joins the results files of the shards of one run.",
+        "resumes. The deals are spread over a Dask cluster started for the run (one worker a core) or "
+        "the one of --scheduler. --merge summarises results files (several: the shards of one run).",
     )
     stats.add_argument("--deals", type=int, metavar="N",
                        help="how many deals (the whole run's); with --merge, summarise only the first N")
     stats.add_argument("--start", default="HM1-N-AAAAAAA", metavar="CODE", help="the first deal code")
-    stats.add_argument("--shard", default="1/1", metavar="K/N",
-                       help="only every N-th deal from the K-th (default: 1/1, all)")
-    stats.add_argument("--jobs", type=int, default=None, metavar="J",
-                       help=f"worker processes (default: every core; at most {MAX_JOBS_PER_CORE} a core)")
     stats.add_argument("--nodes", type=int, default=DEFAULT_STATS_NODES, metavar="N",
                        help="conflicts the SAT formula may meet on a deal, after the search has expanded "
                        f"at most N positions, and never more than {SEARCH_FIRST_NODES:,} "
@@ -101,17 +89,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        help="with --merge: also write the lost deals' codes, one a line, for readers to try")
     stats.add_argument("--json", action="store_true", help="print the figures as JSON")
     stats.add_argument("-o", "--output", metavar="FILE", help="write the figures here instead of printing")
+    add_options(stats)
     stats.set_defaults(run=run_stats)
-
-
-def _jobs(requested: int | None, work: int) -> int:
-    cores = os.cpu_count() or 1
-    if requested is not None and not 1 <= requested <= MAX_JOBS_PER_CORE * cores:
-        raise SolverUsageError(
-            f"--jobs must be from 1 to {MAX_JOBS_PER_CORE * cores} ({MAX_JOBS_PER_CORE} per core "
-            f"on this machine's {cores}), not {str(requested)[:30]}"
-        )
-    return max(1, min(requested or cores, work))
 
 
 def run_stats(args: argparse.Namespace) -> int:
@@ -132,17 +111,14 @@ def run_stats(args: argparse.Namespace) -> int:
         raise SolverUsageError(
             f"{args.deals} deals from {start} run past the last deal code {DealCode(DEAL_COUNT - 1)}"
         )
-    shard, of = parse_shard(args.shard)
-    header = RunHeader(str(start), args.deals, args.nodes, SOLVER_ID, shard, of)
-    if header.size() == 0:
-        raise SolverUsageError(f"shard {shard}/{of} of {args.deals} deals is empty")
+    spreading = spread_of(args)
+    header = RunHeader(str(start), args.deals, args.nodes, SOLVER_ID)
     done: list[DealResult] = []
     results_file: TextIO | None = None
     if args.results:
         done, results_file = _open_results(Path(args.results), header)
     finished = {DealCode.parse(result.code).number for result in done}
     todo = (number for number in header.numbers() if number not in finished)
-    jobs = _jobs(args.jobs, header.size() - len(finished))
     collected = list(done)
     progress = tqdm(total=header.size(), initial=len(done), unit="deal", file=sys.stderr,
                     disable=not sys.stderr.isatty(), dynamic_ncols=True, smoothing=0.05)
@@ -150,6 +126,7 @@ def run_stats(args: argparse.Namespace) -> int:
     tally = Counter(result.verdict for result in done)
 
     def keep(result: DealResult) -> None:
+        _raise_if_stopped()
         collected.append(result)
         if results_file is not None:
             results_file.write(result_line(result))
@@ -162,7 +139,8 @@ def run_stats(args: argparse.Namespace) -> int:
 
     try:
         with _sigterm_as_exception():
-            _decide_all(todo, args.nodes, jobs, keep)
+            spread(todo, functools.partial(examine_chunk, nodes=args.nodes), keep, spreading,
+                   todo=header.size() - len(finished))
     except (KeyboardInterrupt, _Terminated) as stop:
         progress.close()
         where = (f"kept in {args.results}; run the same command to resume" if args.results
@@ -251,8 +229,6 @@ def _command(args: argparse.Namespace, start: DealCode) -> str:
     """The command that repeats this run, for the figures' provenance."""
     words = ["halfmoon", "stats", "--deals", str(args.deals), "--start", str(start),
              "--nodes", str(args.nodes)]
-    if args.shard != "1/1":
-        words += ["--shard", args.shard]
     return shlex.join(words)
 
 
@@ -260,161 +236,8 @@ def _command(args: argparse.Namespace, start: DealCode) -> str:
 
 
 def examine_chunk(numbers: list[int], nodes: int) -> list[DealResult]:
+    """The deals decided (by a Dask worker, or in this process with --serial)."""
     return [examine(number, nodes) for number in numbers]
-
-
-def _failure(chunk: list[int], error: BaseException) -> HalfMoonError:
-    """A worker's exception as one line naming the deals (a disagreement already names its deal)."""
-    if isinstance(error, HalfMoonError):
-        return error
-    codes = f"{DealCode(chunk[0])} to {DealCode(chunk[-1])}"
-    return HalfMoonError(f"a worker failed on the deals {codes}: {type(error).__name__}: {error}")
-
-
-def _worker_init() -> None:
-    # Ctrl-C reaches every process of the group: only the parent acts on it, and it ends
-    # the workers itself (SIGTERM, which must kill them at once, even inside the SAT solver).
-    # A closed terminal's SIGHUP likewise: the parent keeps the results and ends them.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-def _work(connection: Connection, nodes: int, parent: int, inherited: list[Connection]) -> None:
-    """A worker: decide each chunk the parent sends, answer with the results or the error.
-
-    ``inherited`` are the parent's ends of the pipes (this worker's and those of the workers
-    started before it) that a forked worker holds copies of: closed at once, so that the
-    parent's death reaches every worker as the end of its pipe.
-    """
-    _worker_init()
-    for end in inherited:
-        end.close()
-    _end_with_parent(parent)
-    while (chunk := _receive(connection)) is not None:
-        try:
-            answer: list[DealResult] | BaseException = examine_chunk(chunk, nodes)
-        except BaseException as error:  # noqa: BLE001 - every failure goes back to the parent
-            answer = error
-        try:
-            connection.send(answer)
-        except Exception:  # an exception that does not pickle: its words do
-            connection.send(_failure(chunk, cast(BaseException, answer)))
-
-
-PR_SET_PDEATHSIG = 1  # linux/prctl.h
-PARENT_POLL_SECONDS = 1.0
-
-
-def _end_with_parent(parent: int) -> None:
-    """Have this worker killed when its parent dies, even inside the SAT solver: Linux's
-    PR_SET_PDEATHSIG, else a thread that looks for the parent every second."""
-    if sys.platform.startswith("linux"):
-        try:
-            libc = ctypes.CDLL(None, use_errno=True)
-            if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
-                if os.getppid() != parent:  # it died before the request was made
-                    os._exit(EXIT_PARENT_GONE)
-                return
-        except (OSError, AttributeError):
-            pass
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(PARENT_POLL_SECONDS)
-        os._exit(EXIT_PARENT_GONE)
-
-    threading.Thread(target=watch, name="halfmoon-parent-watch", daemon=True).start()
-
-
-def _receive(connection: Connection) -> list[int] | None:
-    try:
-        return cast(list[int] | None, connection.recv())
-    except EOFError:  # the parent is gone
-        return None
-
-
-class _Worker:
-    """One worker process with its own pipe. Nothing is shared between workers, so one killed
-    at any moment (SIGTERM to the process group) leaves no lock held that the parent would
-    then wait on for ever, as multiprocessing.Pool's shared task queue can."""
-
-    def __init__(self, nodes: int, others: list[_Worker]) -> None:
-        self.connection, theirs = multiprocessing.Pipe()
-        # A forked worker inherits the parent's end of every pipe made so far; it closes them.
-        forked = multiprocessing.get_start_method() == "fork"
-        inherited = [self.connection, *(other.connection for other in others)] if forked else []
-        self.process = multiprocessing.Process(
-            target=_work, args=(theirs, nodes, os.getpid(), inherited), daemon=True,
-        )
-        self.process.start()
-        theirs.close()
-        self.chunk: list[int] | None = None
-
-    def give(self, chunk: list[int]) -> None:
-        self.chunk = chunk
-        self.connection.send(chunk)
-
-    def answer(self) -> list[DealResult]:
-        chunk, self.chunk = self.chunk or [], None
-        try:
-            outcome = self.connection.recv()
-        except EOFError:
-            self.process.join(timeout=10)
-            raise _failure(chunk, ChildProcessError(_ended(self.process.exitcode))) from None
-        if isinstance(outcome, BaseException):
-            raise _failure(chunk, outcome)
-        return cast(list[DealResult], outcome)
-
-    def stop(self) -> None:
-        self.process.kill()
-        self.process.join()
-        self.connection.close()
-
-
-def _ended(exitcode: int | None) -> str:
-    if exitcode is not None and exitcode < 0:
-        return f"the worker was killed by {signal.Signals(-exitcode).name}"
-    return f"the worker ended with status {exitcode}"
-
-
-def _decide_all(numbers: Iterator[int], nodes: int, jobs: int, keep: Callable[[DealResult], None]) -> None:
-    if jobs == 1:
-        for number in numbers:
-            keep(examine(number, nodes))
-        return
-    chunks: Iterator[list[int]] = iter(lambda: list(itertools.islice(numbers, CHUNK)), [])
-    workers: list[_Worker] = []
-    # Workers start with SIGINT ignored, so a Ctrl-C during start-up cannot reach them first.
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        for _ in range(jobs):
-            workers.append(_Worker(nodes, workers))
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    try:
-        _raise_if_stopped()
-        busy = {}
-        for worker in workers:
-            if (chunk := next(chunks, None)) is not None:
-                worker.give(chunk)
-                busy[worker.connection] = worker
-        while busy:
-            for ready in multiprocessing.connection.wait(list(busy)):
-                _raise_if_stopped()
-                worker = busy.pop(cast(Connection, ready))
-                for result in worker.answer():
-                    keep(result)
-                if (chunk := next(chunks, None)) is not None:
-                    worker.give(chunk)
-                    busy[worker.connection] = worker
-    finally:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut this short
-        try:
-            for worker in workers:
-                worker.stop()
-        finally:
-            signal.signal(signal.SIGINT, previous)
 
 
 @contextlib.contextmanager

@@ -3,27 +3,31 @@
 ``--players rules`` (the default) plays every rule of thumb; ``--players search`` the honest
 search beside the best rule, about a second a deal.
 
-Like ``halfmoon stats``: a run of any length starts at once, survives Ctrl-C (exit 130),
-SIGTERM (exit 143) and a closed terminal (exit 129) with its results kept, resumes from its
-results file, splits with ``--shard K/N`` (one process a shard) and ``--merge`` joins the
-shards into the figures.
+Like ``halfmoon stats``: the deals are spread over a Dask cluster (``cluster.spread``), a run
+of any length starts at once, survives Ctrl-C (exit 130), SIGTERM (exit 143) and a closed
+terminal (exit 129) with its results kept, resumes from its results file, and ``--merge``
+joins the results files of both runs into the figures.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import shlex
 import signal
 import sys
 from pathlib import Path
 from typing import TextIO
 
+from tqdm import tqdm
+
 from ..dealcode import DEAL_COUNT, DealCode
 from ..files import open_for_appending, write_atomic
 from ..solver.results import dumps
 from ..solver.strategy import PLAYERS, PLAYERS_ID, RUNS, SEARCH_ID, SEARCH_PLAYERS
 from ..solver.strategy_run import (
+    DealGames,
     StrategyFileError,
     StrategyHeader,
     games_line,
@@ -34,7 +38,8 @@ from ..solver.strategy_run import (
     summarise_runs,
 )
 from ..solver.verdicts import read_verdicts
-from .options import SolverUsageError, check_outputs, check_results_file, check_writable, parse_shard
+from .cluster import add_options, spread, spread_of
+from .options import SolverUsageError, check_outputs, check_results_file, check_writable
 from .stats import EXIT_HUNG_UP, EXIT_INTERRUPTED, EXIT_TERMINATED
 
 DEFAULT_VERDICTS = "docs/records/verdicts.gz"
@@ -53,13 +58,21 @@ class _StopOnce:
 
     def __init__(self) -> None:
         self.stopping = False
+        self.code: int | None = None  # the first signal's status
 
     def __call__(self, signum: int, frame: object) -> None:
         if self.stopping:
             return
         self.stopping = True
         codes = {signal.SIGINT: EXIT_INTERRUPTED, signal.SIGHUP: EXIT_HUNG_UP}
-        raise _Stopped(codes.get(signal.Signals(signum), EXIT_TERMINATED))
+        self.code = codes.get(signal.Signals(signum), EXIT_TERMINATED)
+        raise _Stopped(self.code)
+
+    def raise_if_swallowed(self) -> None:
+        """Raise the stop again if code that swallows exceptions (a finaliser, the cluster's
+        own handlers) took it: "Exception ignored in ...", and the run would go on."""
+        if self.code is not None:
+            raise _Stopped(self.code)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -67,19 +80,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "strategy", help="play the Strategy page's players on the same deals",
         description="Play the Strategy page's players (rules: " + ", ".join(p.name for p in PLAYERS)
         + "; search: " + ", ".join(p.name for p in SEARCH_PLAYERS) + ") on N consecutive deals, one "
-        "JSON line a deal in --results (running the same command again resumes); --merge joins the "
-        "shards' files of both runs into the page's figures (a search run not finished: as far as it went).",
+        "JSON line a deal in --results (running the same command again resumes), spread over a Dask "
+        "cluster started for the run (one worker a core) or the one of --scheduler; --merge joins the "
+        "files of both runs into the page's figures (a search run not finished: as far as it went).",
     )
     strategy.add_argument("--players", choices=tuple(PLAYER_SETS), default="rules",
                           help="the rules of thumb (default), or the search beside the best rule")
     strategy.add_argument("--deals", type=int, metavar="N", help="how many deals (the whole run's)")
     strategy.add_argument("--start", default="HM1-N-AAAAAAA", metavar="CODE", help="the first deal code")
-    strategy.add_argument("--shard", default="1/1", metavar="K/N", help="only every N-th deal from the K-th")
     strategy.add_argument("--results", metavar="FILE.jsonl", help="the results file (required to run)")
     strategy.add_argument("--merge", nargs="+", metavar="FILE.jsonl", help="summarise these results files")
     strategy.add_argument("--verdicts", default=DEFAULT_VERDICTS, metavar="FILE.gz",
                           help=f"with --merge: the winnability run's verdicts (default: {DEFAULT_VERDICTS})")
     strategy.add_argument("-o", "--output", metavar="FILE.json", help="with --merge: write the figures here")
+    add_options(strategy)
     strategy.set_defaults(run=run_strategy)
 
 
@@ -91,22 +105,30 @@ def run_strategy(args: argparse.Namespace) -> int:
     start = DealCode.parse(args.start)
     if not 1 <= args.deals <= DEAL_COUNT - start.number:
         raise SolverUsageError(f"--deals must be from 1 to {DEAL_COUNT - start.number:,} from {start}")
-    shard, of = parse_shard(args.shard)
-    header = StrategyHeader(str(start), args.deals, PLAYER_SETS[args.players], shard, of)
-    players = RUNS[header.players]
+    spreading = spread_of(args)
+    header = StrategyHeader(str(start), args.deals, PLAYER_SETS[args.players])
     done, stream = _open(Path(args.results), header)
     todo = [number for number in header.numbers() if number not in done]
     stop = _StopOnce()
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
     played = 0
+    progress = tqdm(total=header.size(), initial=len(done), unit="deal", file=sys.stderr,
+                    disable=not sys.stderr.isatty(), dynamic_ncols=True, smoothing=0.05)
+
+    def keep(games: DealGames) -> None:
+        nonlocal played
+        stop.raise_if_swallowed()
+        stream.write(games_line(games))
+        stream.flush()
+        played += 1
+        progress.update(1)
+
     try:
         try:
-            for number in todo:
-                line = games_line(play_deal(number, players))
-                stream.write(line)
-                stream.flush()
-                played += 1
+            spread(iter(todo), functools.partial(play_chunk, players=header.players), keep, spreading,
+                   todo=len(todo))
         finally:
+            progress.close()
             stream.close()  # the lines written so far, whole, whatever stopped the run
     except _Stopped as stopped:
         with contextlib.suppress(OSError):  # after a hang-up, standard error may be gone too
@@ -119,6 +141,11 @@ def run_strategy(args: argparse.Namespace) -> int:
             signal.signal(sig, handler)
     print(f"halfmoon: {header.size():,} deals in {args.results}", file=sys.stderr)
     return 0
+
+
+def play_chunk(numbers: list[int], players: str) -> list[DealGames]:
+    """The deals played by the run's players (by a Dask worker, or here with --serial)."""
+    return [play_deal(number, RUNS[players]) for number in numbers]
 
 
 def _open(path: Path, header: StrategyHeader) -> tuple[set[int], TextIO]:
