@@ -55,6 +55,9 @@ class Rules:
     label_separator: str = ": "
     # What the authors page says of the language, beyond the rules every language has.
     summary: str = ""
+    # Between a page's title and the site's name in the browser's title ("Règles – Half Moon"):
+    # a spaced dash, not the hyphen Material writes.
+    title_separator: str = " \u2013 "
 
 
 RULES: Mapping[str, Rules] = {
@@ -64,10 +67,10 @@ RULES: Mapping[str, Rules] = {
     "fr": Rules(spaced_marks=";:!?", spaced_guillemets=True, apostrophe="\u2019",
                 lower_after_colon=True, label_separator=NNBSP + ": "),
     "he": Rules(),
-    "ru": Rules(lower_after_colon=True),
+    "ru": Rules(lower_after_colon=True, title_separator=" \u2014 "),
     "ar": Rules(),
     "pl": Rules(lower_after_colon=True),
-    "ja": Rules(label_separator="：", summary="full-width colon ： with no space around it; "
+    "ja": Rules(label_separator="：", title_separator="｜", summary="full-width colon ： with no space around it; "
                 "no spaces between words, so a number keeps to its counter word by itself"),
 }
 
