@@ -70,8 +70,9 @@ RULES: Mapping[str, Rules] = {
     "ru": Rules(lower_after_colon=True, title_separator=" \u2014 "),
     "ar": Rules(),
     "pl": Rules(lower_after_colon=True),
-    "ja": Rules(label_separator="：", title_separator="｜", summary="full-width colon ： with no space around it; "
-                "no spaces between words, so a number keeps to its counter word by itself"),
+    "ja": Rules(label_separator="：", title_separator="｜",
+                summary="full-width colon ： with no space around it; no spaces between words, "
+                "so a number keeps to its counter word by itself"),
 }
 
 # Placeholders that receive a whole sentence; one is never joined on after a colon.

@@ -52,8 +52,8 @@ def test_a_missing_address_is_answered_in_its_folder_language(context_for, site_
     home.goto(site_url + LANGUAGES[lang])
     for frame in (".md-search__input", ".md-search-result__meta", ".md-copyright",
                   "label.md-header__button[for='__search']"):
-        shown = [page.locator(frame).first.evaluate(f"e => [e.textContent, e.placeholder, "
-                                                    f"e.getAttribute('aria-label')]")]
+        shown = [page.locator(frame).first.evaluate("e => [e.textContent, e.placeholder, "
+                                                    "e.getAttribute('aria-label')]")]
         assert shown == [home.locator(frame).first.evaluate(
             "e => [e.textContent, e.placeholder, e.getAttribute('aria-label')]")], (lang, frame)
     assert page.locator("html").get_attribute("lang") == lang
