@@ -15,6 +15,9 @@ breaks a rule fails:
   message ends with a full stop and the sentence follows.
 - The catalog's ``docs.label_value`` (how code joins a label to its value, "Jeu parfait : …")
   uses the language's separator.
+- One term for one thing: each language's glossary (``catalogs/glossary/<lang>.json``) names
+  the term it prefers for each thing and the variants it rules out; a ruled-out variant on a
+  page or in a catalog is reported with the preferred term (see :class:`Glossary`).
 
 Markdown is read as Markdown: front matter (but its title), fenced blocks, code spans,
 links' addresses, HTML tags, entities, attribute lists, table rules and ``{{hm …}}`` inserts
@@ -29,6 +32,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .errors import HalfMoonError
 from .files import read_text_input
 from .i18n import MAX_CATALOG_BYTES
 
@@ -119,7 +123,8 @@ def _shown(char: str) -> str:
     return {" ": "a plain space", NBSP: "a no-break space (U+00A0)"}.get(char, "nothing")
 
 
-def findings(text: str, lang: str, words: Words | None = None) -> list[Finding]:
+def findings(text: str, lang: str, words: Words | None = None,
+             glossary: Glossary | None = None) -> list[Finding]:
     """What in ``text`` (one line of prose or one message) breaks ``lang``'s typography."""
     rule = rules(lang)
     found: list[Finding] = []
@@ -171,12 +176,15 @@ def findings(text: str, lang: str, words: Words | None = None) -> list[Finding]:
                                      if lang == "fr" else NBSP))
     if words:
         found += words.findings(text)
+    if glossary:
+        found += glossary.findings(text)
     return sorted(found, key=lambda finding: finding.index)
 
 
-def text_problems(text: str, lang: str, words: Words | None = None) -> list[str]:
+def text_problems(text: str, lang: str, words: Words | None = None,
+                  glossary: Glossary | None = None) -> list[str]:
     """The messages of :func:`findings`."""
-    return [finding.message for finding in findings(text, lang, words)]
+    return [finding.message for finding in findings(text, lang, words, glossary)]
 
 
 def mended(text: str, found: list[Finding]) -> str:
@@ -236,10 +244,111 @@ class Words:
         return found
 
 
+# --- the glossary ---------------------------------------------------------------------------
+
+GLOSSARY_DIR = "glossary"  # beside the catalogs: catalogs/glossary/<lang>.json
+
+
+@dataclass(frozen=True)
+class Term:
+    """One ruled-out variant of one thing's name, and the term to write instead."""
+
+    thing: str
+    use: str
+    variant: str
+    pattern: re.Pattern[str]
+
+
+@dataclass(frozen=True)
+class Glossary:
+    """One language's terms: for each thing ("deal", "deadlock"), the term the language uses
+    (``use``) and the variants it rules out (``not``). A variant matches case-insensitively
+    from the start of a word, with any ending (so "donnes perdues" rules out "donne perdue"
+    too, and "brak ruchów" any sentence it starts); in a language written without spaces
+    (ja), anywhere. A variant written ``re:…`` is a regular expression
+    (``re:ブラウザ(?!ー)``: ブラウザ but not ブラウザー)."""
+
+    lang: str
+    terms: tuple[Term, ...] = ()
+
+    @classmethod
+    def read(cls, path: Path, lang: str) -> tuple[Glossary, list[Problem]]:
+        """The glossary at ``path`` and the problems of its entries (each with its line): a
+        glossary that cannot be read is one problem, and an empty glossary."""
+        try:
+            text = read_text_input(path, MAX_CATALOG_BYTES, "glossary").removeprefix("\ufeff")
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            return cls(lang), [Problem(path, error.lineno, f"not JSON: {error.msg}")]
+        except HalfMoonError as error:
+            return cls(lang), [Problem(path, 1, str(error))]
+        lines = text.splitlines()
+        if not isinstance(data, dict):
+            return cls(lang), [Problem(path, 1, "a glossary is an object of things, each "
+                                       '{"use": term, "not": [variants]}')]
+        terms: list[Term] = []
+        problems: list[Problem] = []
+        for thing, entry in data.items():
+            line = _line_of(lines, thing, "")
+            if thing.startswith("_"):  # a note for the reader
+                continue
+            use = entry.get("use") if isinstance(entry, dict) else None
+            variants = entry.get("not", []) if isinstance(entry, dict) else None
+            if not isinstance(use, str) or not use or not isinstance(variants, list) \
+                    or not all(isinstance(variant, str) and variant for variant in variants):
+                problems.append(Problem(path, line, f"{thing!r}: write "
+                                        '{"use": "term", "not": ["variant", …]}'))
+                continue
+            for variant in variants:
+                try:
+                    pattern = _variant_pattern(variant, lang)
+                except re.error as error:
+                    problems.append(Problem(path, line, f"{thing!r}: {variant!r} is not a "
+                                            f"regular expression: {error}"))
+                    continue
+                if pattern.search(use):
+                    problems.append(Problem(path, line, f"{thing!r}: the variant {variant!r} "
+                                            f"rules out the term {use!r} itself"))
+                    continue
+                terms.append(Term(thing, use, variant, pattern))
+        return cls(lang, tuple(terms)), problems
+
+    def findings(self, text: str) -> list[Finding]:
+        found = []
+        blanked = re.sub(r"\{\w+\}", lambda match: BLANK * len(match[0]), text)  # placeholders
+        for term in self.terms:
+            for match in term.pattern.finditer(blanked):
+                said = text[match.start():match.end()]
+                found.append(Finding(match.start(), f"{said!r}: the {self.lang} glossary "
+                                     f"rules it out for {term.thing!r}: write {term.use!r}"))
+        return found
+
+
+def _variant_pattern(variant: str, lang: str) -> re.Pattern[str]:
+    if variant.startswith("re:"):
+        return re.compile(variant[3:], re.I)
+    body = (r"[\s" + NO_BREAK + r"]+").join(map(re.escape, variant.split()))
+    spaced = lang not in UNSPACED_LANGUAGES and variant[0].isalnum()
+    return re.compile((r"(?<!\w)" if spaced else "") + body, re.I)
+
+
+# Languages written without spaces between words: a glossary variant matches anywhere.
+UNSPACED_LANGUAGES = frozenset({"ja", "zh", "th"})
+
+
+def glossary_of(catalogs: Path, lang: str) -> tuple[Glossary | None, list[Problem]]:
+    """The glossary of ``lang`` kept with the catalogs (None if it has none), and its problems."""
+    path = catalogs / GLOSSARY_DIR / f"{lang}.json"
+    if not path.is_file():
+        return None, []
+    return Glossary.read(path, lang)
+
+
 # --- catalogs ---------------------------------------------------------------------------------
 
 
-def catalog_problems(path: Path, lang: str | None = None) -> list[Problem]:
+def catalog_problems(path: Path, lang: str | None = None,
+                     glossary: Glossary | None = None) -> list[Problem]:
     """Every message of the catalog at ``path`` against its language's rules, with its line."""
     lang = lang or path.stem
     text = read_text_input(path, MAX_CATALOG_BYTES, "catalog").removeprefix("\ufeff")
@@ -249,7 +358,7 @@ def catalog_problems(path: Path, lang: str | None = None) -> list[Problem]:
     for key, message in messages.items():
         forms = {"": message} if isinstance(message, str) else dict(message)
         for form, value in forms.items():
-            for problem in text_problems(value, lang):
+            for problem in text_problems(value, lang, glossary=glossary):
                 problems.append(Problem(path, _line_of(lines, key, form),
                                         f"{key}{'.' + form if form else ''}: {problem}"))
     joined = messages.get("docs.label_value")
@@ -316,11 +425,11 @@ def prose_lines(text: str) -> Iterator[tuple[int, str]]:
             yield number + 1, _NOT_PROSE.sub(lambda match: BLANK * len(match[0]), line)
 
 
-def page_findings(text: str, lang: str, words: Words | None = None
-                  ) -> Iterator[tuple[int, list[Finding]]]:
+def page_findings(text: str, lang: str, words: Words | None = None,
+                  glossary: Glossary | None = None) -> Iterator[tuple[int, list[Finding]]]:
     """The findings on each prose line of a page's Markdown (line numbers from 1)."""
     for number, line in prose_lines(text):
-        found = findings(line, lang, words)
+        found = findings(line, lang, words, glossary)
         if rules(lang).spaced_marks and re.match(r"\s*[" + re.escape(rules(lang).spaced_marks)
                                                  + r"](?:\s|$)", line):
             found.append(Finding(0, "a line starts with a mark that takes a narrow no-break "
@@ -329,11 +438,12 @@ def page_findings(text: str, lang: str, words: Words | None = None
             yield number, found
 
 
-def page_problems(path: Path, lang: str, words: Words | None = None) -> list[Problem]:
+def page_problems(path: Path, lang: str, words: Words | None = None,
+                  glossary: Glossary | None = None) -> list[Problem]:
     """Every prose line of the page at ``path`` against ``lang``'s rules."""
     text = read_page(path)
     return [Problem(path, number, finding.message)
-            for number, found in page_findings(text, lang, words) for finding in found]
+            for number, found in page_findings(text, lang, words, glossary) for finding in found]
 
 
 def read_page(path: Path) -> str:
@@ -355,12 +465,12 @@ def mend_page(text: str, lang: str, words: Words | None = None) -> str:
 def language_problems(catalogs: Path, docs: Path, lang: str) -> list[Problem]:
     """The catalog and every page of ``lang`` against its rules."""
     path = catalogs / f"{lang}.json"
-    problems: list[Problem] = []
+    glossary, problems = glossary_of(catalogs, lang)
     words = None
     if path.is_file():
-        problems += catalog_problems(path, lang)
+        problems += catalog_problems(path, lang, glossary)
         words = Words.of(json.loads(read_text_input(path, MAX_CATALOG_BYTES, "catalog")
                                     .removeprefix("\ufeff")))
     for page in sorted((docs / lang).glob("**/*.md")):
-        problems += page_problems(page, lang, words)
+        problems += page_problems(page, lang, words, glossary)
     return problems
