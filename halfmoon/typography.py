@@ -15,6 +15,16 @@ breaks a rule fails:
   message ends with a full stop and the sentence follows.
 - The catalog's ``docs.label_value`` (how code joins a label to its value, "Jeu parfait : …")
   uses the language's separator.
+- Numbers as each language writes them (Babel's CLDR data: the group and decimal symbols, the
+  space before ``%``; where a language's own norm differs, a line in ``NUMBER_RULES`` says so):
+  a number grouped with another language's symbol ("250.000" in Spanish), a four-digit number
+  grouped where the language groups from five digits (es, pl: "1000"), the wrong space before
+  ``%`` (French: a narrow no-break space, the one no-break space of its numbers). Numbers the
+  plugin writes are mended as they are written (:func:`localized_number`); on pages they are
+  reported.
+- Japanese: no space between sentences, nor between a number and its unit ("46ミリ秒").
+- A list ("A, B and C") built from the catalog's docs.list.* reads as Babel's list pattern of
+  the language (Arabic repeats و: "A وB وC"), where ``Rules.own_list`` does not say otherwise.
 - One term for one thing: each language's glossary (``catalogs/glossary/<lang>.json``) names
   the term it prefers for each thing and the variants it rules out; a ruled-out variant on a
   page or in a catalog is reported with the preferred term (see :class:`Glossary`).
@@ -26,9 +36,10 @@ are not prose.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -62,19 +73,21 @@ class Rules:
     # Between a page's title and the site's name in the browser's title ("Règles – Half Moon"):
     # a spaced dash, not the hyphen Material writes.
     title_separator: str = " \u2013 "
+    # Why the catalog's list ("A, B and C") may differ from Babel's list pattern, if it may.
+    own_list: str = ""
 
 
 RULES: Mapping[str, Rules] = {
-    "en": Rules(),
+    "en": Rules(own_list="no serial comma before 'and': the site's house style"),
     "de": Rules(summary="a whole sentence after a colon keeps its capital"),
     "es": Rules(lower_after_colon=True),
     "fr": Rules(spaced_marks=";:!?", spaced_guillemets=True, apostrophe="\u2019",
                 lower_after_colon=True, label_separator=NNBSP + ": "),
-    "he": Rules(),
+    "he": Rules(own_list="ו joined with a maqaf (ו־) to a card or number that is not Hebrew"),
     "ru": Rules(lower_after_colon=True, title_separator=" \u2014 "),
     "ar": Rules(),
     "pl": Rules(lower_after_colon=True),
-    "ja": Rules(label_separator="：", title_separator="｜",
+    "ja": Rules(label_separator="：", title_separator="｜", own_list="the last item joined with と",
                 summary="full-width colon ： with no space around it; no spaces between words, "
                 "so a number keeps to its counter word by itself"),
 }
@@ -93,6 +106,122 @@ NAMES = frozenset({"Half", "Moon", "HM", "Glucose", "MiniSat", "CaDiCaL", "Linge
 def rules(lang: str) -> Rules:
     """The rules of ``lang``; a language not listed has the rules every language has."""
     return RULES.get(lang, Rules())
+
+
+# --- numbers ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NumberRules:
+    """How ``lang`` writes a number: Babel's CLDR symbols, with the norms CLDR (or Babel) lacks."""
+
+    group: str
+    decimal: str
+    # The fewest digits before the first group for grouping to start: 2 groups "10 000" but
+    # not "1000". CLDR's minimumGroupingDigits, which Babel does not load.
+    min_grouping: int
+    # What stands between a number and "%": "" or a no-break space.
+    before_percent: str
+
+
+# Where a language's norm is not CLDR's (as Babel has it):
+# - es: the Spanish Academy (Ortografía, 2010) groups with a space, not a point, and not at all
+#   in a four-digit number; CLDR's minimumGroupingDigits for es is 2;
+# - pl: CLDR's minimumGroupingDigits is 2: "1000" in running text, "10 000";
+# - fr: one no-break space in numbers, the narrow one: CLDR's groups take it, and Babel's "%"
+#   the wide one.
+NUMBER_OVERRIDES: Mapping[str, Mapping[str, object]] = {
+    "es": {"group": NBSP, "min_grouping": 2},
+    "pl": {"min_grouping": 2},
+    "fr": {"before_percent": NNBSP},
+}
+
+
+@functools.cache
+def number_rules(lang: str) -> NumberRules:
+    """How ``lang`` writes numbers (Babel's data, then NUMBER_OVERRIDES)."""
+    from babel import Locale
+    from babel.numbers import format_percent
+
+    locale = Locale.parse(lang)
+    symbols = locale.number_symbols.get("latn", locale.number_symbols)
+    five = format_percent(0.05, locale=locale)
+    found: dict[str, object] = {
+        "group": symbols["group"], "decimal": symbols["decimal"], "min_grouping": 1,
+        "before_percent": five[1:-1] if five.startswith("5") else ""}
+    found.update(NUMBER_OVERRIDES.get(lang, {}))
+    return NumberRules(**found)  # type: ignore[arg-type]
+
+
+_BABEL_NUMBER = re.compile(r"\d[\d.,\u00a0\u202f\u2019' ]*\d|\d")
+
+
+def localized_number(text: str, lang: str) -> str:
+    """A number (or a percentage, or a number with its unit) as Babel writes it for ``lang``,
+    written to the language's own rules: its group symbol, no group in a number too short to
+    be grouped, its space before "%", and in Japanese no space before the unit."""
+    from babel import Locale
+
+    rule = number_rules(lang)
+    locale = Locale.parse(lang)
+    babel_group = locale.number_symbols.get("latn", locale.number_symbols)["group"]
+
+    def regroup(match: re.Match[str]) -> str:
+        number = match[0]
+        whole = number.split(rule.decimal)[0] if rule.decimal != babel_group else number
+        groups = whole.split(babel_group)
+        if len(groups) == 2 and len(groups[0]) < rule.min_grouping:
+            whole_new = "".join(groups)
+        else:
+            whole_new = rule.group.join(groups)
+        return whole_new + number[len(whole):]
+
+    text = _BABEL_NUMBER.sub(regroup, text)
+    text = re.sub(r"(\d)[ " + NO_BREAK + r"]?%", lambda m: m[1] + rule.before_percent + "%", text)
+    if lang in UNSPACED_LANGUAGES:
+        text = re.sub(r"(\d)[ " + NO_BREAK + r"]+(?=[^\W\d_A-Za-z])", r"\1", text)
+    return text
+
+
+def join_sentences(sentences: Iterable[str], lang: str) -> str:
+    """Sentences one after another: a space between them, none in Japanese."""
+    return ("" if lang in UNSPACED_LANGUAGES else " ").join(sentences)
+
+
+def number_findings(text: str, lang: str) -> list[Finding]:
+    """Numbers, percentages and Japanese spacing that break ``lang``'s rules (in prose)."""
+    rule = number_rules(lang)
+    found: list[Finding] = []
+    for match in re.finditer(r"(?<![\d.,\w])(\d{1,3})((?:([.,\u00a0\u202f])\d{3})+)(?![\d\w]|[.,]\d)",
+                             text):
+        separators = set(re.findall(r"[.,\u00a0\u202f]", match[2]))
+        if separators == {rule.decimal} or len(separators) > 1:
+            continue  # a decimal number, or not one number
+        (separator,) = separators
+        if len(match[1]) < rule.min_grouping and len(match[2]) == 4:
+            found.append(Finding(match.start(), f"{match[0]!r}: {lang} does not group a "
+                                 f"four-digit number: write {match[0].replace(separator, '')!r}"))
+        elif separator != rule.group:
+            found.append(Finding(match.start(), f"{match[0]!r}: {lang} groups digits with "
+                                 f"{_named(rule.group)}, not {_named(separator)}"))
+    for match in re.finditer(r"(\d)([ " + NO_BREAK + r"]*)%", text):
+        if match[2] != rule.before_percent:
+            found.append(Finding(match.start(2), f"{_named(match[2])} between a number and '%': "
+                                 f"{lang} writes {_named(rule.before_percent)}"))
+    if lang in UNSPACED_LANGUAGES:
+        for match in re.finditer(r"([。！？])[ " + NO_BREAK + r"]+(?=\S)", text):
+            found.append(Finding(match.start() + 1, f"a space after {match[1]!r}: {lang} puts "
+                                 "none between sentences"))
+        for match in re.finditer(r"(\d)[ " + NO_BREAK + r"]+(?=[\u3040-\u30ff\u4e00-\u9fff])", text):
+            found.append(Finding(match.start() + 1, f"a space after the number in "
+                                 f"{text[match.start():match.end() + 3]!r}: {lang} puts none "
+                                 "between a number and its unit"))
+    return found
+
+
+def _named(space: str) -> str:
+    return {"": "nothing", " ": "a plain space", NBSP: "a no-break space (U+00A0)",
+            NNBSP: "a narrow no-break space (U+202F)"}.get(space, repr(space))
 
 
 @dataclass(frozen=True)
@@ -174,6 +303,7 @@ def findings(text: str, lang: str, words: Words | None = None,
                 found.append(Finding(match.start() + offset, f"a plain space inside the number "
                                      f"{match[0]!r}: group digits with a no-break space", NNBSP
                                      if lang == "fr" else NBSP))
+    found += number_findings(text, lang)
     if words:
         found += words.findings(text)
     if glossary:
@@ -361,6 +491,15 @@ def catalog_problems(path: Path, lang: str | None = None,
             for problem in text_problems(value, lang, glossary=glossary):
                 problems.append(Problem(path, _line_of(lines, key, form),
                                         f"{key}{'.' + form if form else ''}: {problem}"))
+    listed = catalog_list(messages, ["A", "B", "C"])
+    if listed is not None and not rules(lang).own_list:
+        from babel.lists import format_list
+
+        wanted = format_list(["A", "B", "C"], locale=lang)
+        if listed != wanted:
+            problems.append(Problem(path, _line_of(lines, "docs.list.separator", ""),
+                                    f"docs.list.separator and docs.list.and make {listed!r} of "
+                                    f"three items; {lang}'s list pattern (CLDR) is {wanted!r}"))
     joined = messages.get("docs.label_value")
     if isinstance(joined, str) and "{label}" in joined and "{value}" in joined:
         between = joined.split("{label}", 1)[1].split("{value}", 1)[0]
@@ -369,6 +508,15 @@ def catalog_problems(path: Path, lang: str | None = None,
                                     f"docs.label_value joins with {between!r}; {lang}'s rule is "
                                     f"{rules(lang).label_separator!r}"))
     return problems
+
+
+def catalog_list(messages: Mapping[str, object], items: list[str]) -> str | None:
+    """``items`` joined as the catalog's docs.list.* join them (as the plugin's Writer.join
+    does), or None for a catalog without them."""
+    separator, last = messages.get("docs.list.separator"), messages.get("docs.list.and")
+    if not isinstance(separator, str) or not isinstance(last, str) or len(items) < 2:
+        return None
+    return last.replace("{items}", separator.join(items[:-1])).replace("{last}", items[-1])
 
 
 def _line_of(lines: list[str], key: str, form: str) -> int:

@@ -17,6 +17,7 @@ from babel.numbers import format_decimal
 from halfmoon import Card, Source
 from halfmoon.i18n import PLACEHOLDER, Catalog, TranslationError, catalog, fill
 from halfmoon.moves import is_reserve
+from halfmoon.typography import localized_number
 
 from .errors import SourceError
 
@@ -109,7 +110,8 @@ class Writer:
                     lang=self.lang)
 
     def number(self, value: int | float) -> str:
-        return format_decimal(value, locale=self.catalog.locale)
+        """``value`` as the language writes it (Babel's, to the language's own rules)."""
+        return localized_number(format_decimal(value, locale=self.catalog.locale), self.lang)
 
     def has_plural(self, key: str) -> bool:
         return isinstance(self.catalog.messages.get(key), dict)
