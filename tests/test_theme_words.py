@@ -120,8 +120,9 @@ MENDED = {
     "ar": (['aria-label="اختر اللغة"', 'aria-label="ابحث"', 'aria-label="تذييل الصفحة"'],
            ["إختر", "إبحث", "عنوان العارضة"]),
     "ru": (["Вперёд"], ["Вперед"]),
-    "es": (["Saltar al contenido", 'aria-label="Pie de página"', 'placeholder="Buscar"'],
-           ["Saltar a contenido", 'aria-label="Pie"']),
+    "es": (["Saltar al contenido", 'aria-label="Pie de página"', 'placeholder="Buscar"',
+            "Escribe para empezar a buscar"],
+           ["Saltar a contenido", 'aria-label="Pie"', "Escriba"]),
     "fr": (["presse-papiers"], ["presse-papier\""]),
 }
 

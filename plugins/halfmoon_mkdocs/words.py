@@ -15,7 +15,7 @@ from typing import cast
 from babel.numbers import format_decimal
 
 from halfmoon import Card, Source
-from halfmoon.i18n import PLACEHOLDER, Catalog, TranslationError, catalog, fill
+from halfmoon.i18n import PLACEHOLDER, Catalog, TranslationError, catalog, exact_form, fill
 from halfmoon.moves import is_reserve
 from halfmoon.typography import localized_number
 
@@ -103,7 +103,7 @@ class Writer:
     def plural(self, key: str, count: int, **params: str) -> str:
         forms = cast(dict[str, str], self._message(key, dict))
         category = self.catalog.plural_category(count)
-        form = forms.get(category, forms.get("other"))
+        form = forms.get(exact_form(count), forms.get(category, forms.get("other")))
         if form is None:
             raise SourceError(f"message {key!r} in {self.lang!r} lacks the form {category!r}")
         return fill(self._escaped(form), {"count": self.number(count), **params}, key=key,

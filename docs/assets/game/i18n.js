@@ -108,7 +108,8 @@ export class Catalog {
   plural(key, count, params = {}) {
     const forms = this.messages[key];
     if (!forms || typeof forms !== "object") return key;
-    const form = forms[this.plurals.select(count)] ?? forms.other;
+    // "=1": a form for exactly that count (as halfmoon/i18n.py's exact_form), then CLDR's.
+    const form = forms[`=${count}`] ?? forms[this.plurals.select(count)] ?? forms.other;
     return fill(form, { count: this.number(count), ...params });
   }
 
