@@ -219,6 +219,26 @@ def number_findings(text: str, lang: str) -> list[Finding]:
     return found
 
 
+# Words a language may write twice in a row: relative pronouns after an article ("die die
+# Reserve aufsparen", "in der der Löser"), and the Arabic step by step ("نقلة نقلة").
+REPEATABLE: Mapping[str, frozenset[str]] = {
+    "de": frozenset({"die", "der", "das", "den", "dem"}),
+    "ar": frozenset({"نقلة", "ورقة", "ورقةً", "واحدة", "خطوة"}),
+    "fr": frozenset({"nous", "vous"}),
+}
+
+
+def repeated_words(text: str, lang: str) -> list[Finding]:
+    """A word (or two) written twice in a row: "z nich z nich", "כל כל", "the the"."""
+    found = []
+    for match in re.finditer(r"(?<!\w)(\w+(?:[ " + NO_BREAK + r"]+\w+)?)[ " + NO_BREAK + r"]+\1(?!\w)",
+                             text):
+        if match[1].isdigit() or match[1].lower() in REPEATABLE.get(lang, frozenset()):
+            continue
+        found.append(Finding(match.start(), f"{match[0]!r}: {match[1]!r} written twice"))
+    return found
+
+
 def _named(space: str) -> str:
     return {"": "nothing", " ": "a plain space", NBSP: "a no-break space (U+00A0)",
             NNBSP: "a narrow no-break space (U+202F)"}.get(space, repr(space))
@@ -304,6 +324,7 @@ def findings(text: str, lang: str, words: Words | None = None,
                                      f"{match[0]!r}: group digits with a no-break space", NNBSP
                                      if lang == "fr" else NBSP))
     found += number_findings(text, lang)
+    found += repeated_words(text, lang)
     if words:
         found += words.findings(text)
     if glossary:

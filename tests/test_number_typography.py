@@ -124,3 +124,27 @@ def test_page_titles_join_the_site_name_with_the_language_s_dash(built_site, lan
     html = (built_site / prefix / "strategy" / "index.html").read_text(encoding="utf-8")
     title = re.search(r"<title>([^<]*)</title>", html)[1]
     assert title.endswith(dash + "Half Moon") and " - " not in title
+
+
+@pytest.mark.parametrize(("lang", "text", "twice"), [
+    ("pl", "W 7266 z nich z nich udowodnił.", "z nich"),
+    ("he", "כל כל חלוקה.", "כל"),
+    ("en", "It is the the best move.", "the"),
+])
+def test_a_word_written_twice_is_reported_with_its_file_and_line(project, capsys, lang, text,  # noqa: F811
+                                                                 twice):
+    page = plant_line(project, lang, text)
+    where = plant_message(project, lang, "game.said.cleared", text)
+    code, out = status(capsys)
+    assert code == 1
+    for place in (page, where):
+        assert any(place in line and f"{twice!r} written twice" in line
+                   for line in out.splitlines()), (place, out[-1500:])
+
+
+@pytest.mark.parametrize(("lang", "text"), [("de", "Züge, die die Reserve aufsparen"),
+                                            ("ar", "لعب كل فوز نقلة نقلة"),
+                                            ("en", "pile 11 11 cards")])
+def test_a_word_a_language_may_repeat_is_not_reported(lang, text):
+    from halfmoon.typography import repeated_words
+    assert repeated_words(text, lang) == []
