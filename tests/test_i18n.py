@@ -393,11 +393,12 @@ def test_a_construct_form_is_allowed_for_a_rank_name_only(catalogs, capsys):
     assert "he.json: message 'card.suit_name.H.construct' is not in en.json" in out
 
 
-def test_arabic_lists_use_the_arabic_comma_and_no_comma_before_and():
-    """"الكومة 1، الكومة 2 والخانة R1": "،" between items, "و" joined to the last, no
-    comma before it; and no Latin comma in any Arabic message."""
+def test_arabic_lists_repeat_and_before_every_item():
+    """"الكومة 1 والكومة 2 والخانة R1": Arabic joins every item with "و" (CLDR's list pattern,
+    issue 41), not the English serial pattern "A، B وC"; and no Latin comma in any Arabic
+    message."""
     ar = catalog("ar")
-    assert ar.join(["الكومة 1", "الكومة 2", "الخانة R1"]) == "الكومة 1، الكومة 2 والخانة R1"
+    assert ar.join(["الكومة 1", "الكومة 2", "الخانة R1"]) == "الكومة 1 والكومة 2 والخانة R1"
     latin_commas = [key for key, message in ar.messages.items()
                     for text in ([message] if isinstance(message, str) else message.values())
                     if "," in text]

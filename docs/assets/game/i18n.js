@@ -6,6 +6,8 @@
 // LRI…PDI: a card, code or slot name is one left-to-right unit whatever its letters, as in
 // halfmoon/i18n.py (an Arabic-letter card still reads rank first).
 const LRI = "\u2066";
+// Languages written without spaces between words (halfmoon/typography.py, UNSPACED_LANGUAGES).
+const UNSPACED = new Set(["ja", "zh", "th"]);
 const PDI = "\u2069";
 // Hebrew writes a one-letter prefix (ו "and", ב, ל, מ…) joined to the next word; a maqaf
 // separates it only from a digit, a Latin letter or a sign: "ו־5♠" but "וערימה 3". As in
@@ -116,6 +118,12 @@ export class Catalog {
   /** Wrap an insert (card, code, slot name) so right-to-left text does not reorder it. */
   isolate(text) {
     return this.rtl ? LRI + text + PDI : String(text);
+  }
+
+  /** Sentences one after another: a space between them, none in a language written without
+   *  spaces (halfmoon/typography.py's join_sentences). */
+  sentences(items) {
+    return items.join(UNSPACED.has(this.lang.split("-")[0]) ? "" : " ");
   }
 
   /** "A, B and C" as the catalog joins lists, like the pages (no serial comma, Hebrew "ו־"). */
