@@ -25,6 +25,9 @@ breaks a rule fails:
 - Japanese: no space between sentences, nor between a number and its unit ("46ミリ秒").
 - A list ("A, B and C") built from the catalog's docs.list.* reads as Babel's list pattern of
   the language (Arabic repeats و: "A وB وC"), where ``Rules.own_list`` does not say otherwise.
+
+Numbers and lists are held to a language's norms once it has its entry in ``RULES`` (its
+typography read by someone who writes it): a language just added starts with English text.
 - One term for one thing: each language's glossary (``catalogs/glossary/<lang>.json``) names
   the term it prefers for each thing and the variants it rules out; a ruled-out variant on a
   page or in a catalog is reported with the preferred term (see :class:`Glossary`).
@@ -178,14 +181,14 @@ def localized_number(text: str, lang: str) -> str:
 
     text = _BABEL_NUMBER.sub(regroup, text)
     text = re.sub(r"(\d)[ " + NO_BREAK + r"]?%", lambda m: m[1] + rule.before_percent + "%", text)
-    if lang in UNSPACED_LANGUAGES:
+    if lang in UNSPACED_SENTENCES:
         text = re.sub(r"(\d)[ " + NO_BREAK + r"]+(?=[^\W\d_A-Za-z])", r"\1", text)
     return text
 
 
 def join_sentences(sentences: Iterable[str], lang: str) -> str:
     """Sentences one after another: a space between them, none in Japanese."""
-    return ("" if lang in UNSPACED_LANGUAGES else " ").join(sentences)
+    return ("" if lang in UNSPACED_SENTENCES else " ").join(sentences)
 
 
 def number_findings(text: str, lang: str) -> list[Finding]:
@@ -208,7 +211,7 @@ def number_findings(text: str, lang: str) -> list[Finding]:
         if match[2] != rule.before_percent:
             found.append(Finding(match.start(2), f"{_named(match[2])} between a number and '%': "
                                  f"{lang} writes {_named(rule.before_percent)}"))
-    if lang in UNSPACED_LANGUAGES:
+    if lang in UNSPACED_SENTENCES:
         for match in re.finditer(r"([。！？])[ " + NO_BREAK + r"]+(?=\S)", text):
             found.append(Finding(match.start() + 1, f"a space after {match[1]!r}: {lang} puts "
                                  "none between sentences"))
@@ -323,7 +326,8 @@ def findings(text: str, lang: str, words: Words | None = None,
                 found.append(Finding(match.start() + offset, f"a plain space inside the number "
                                      f"{match[0]!r}: group digits with a no-break space", NNBSP
                                      if lang == "fr" else NBSP))
-    found += number_findings(text, lang)
+    if lang in RULES:  # a language whose typography has been read (a new one: once it is)
+        found += number_findings(text, lang)
     found += repeated_words(text, lang)
     if words:
         found += words.findings(text)
@@ -485,6 +489,9 @@ def _variant_pattern(variant: str, lang: str) -> re.Pattern[str]:
 
 # Languages written without spaces between words: a glossary variant matches anywhere.
 UNSPACED_LANGUAGES = frozenset({"ja", "zh", "th"})
+# Of those, the ones with no space between sentences, nor between a number and its unit (Thai
+# does space its sentences).
+UNSPACED_SENTENCES = frozenset({"ja", "zh"})
 
 
 def glossary_of(catalogs: Path, lang: str) -> tuple[Glossary | None, list[Problem]]:
@@ -513,7 +520,7 @@ def catalog_problems(path: Path, lang: str | None = None,
                 problems.append(Problem(path, _line_of(lines, key, form),
                                         f"{key}{'.' + form if form else ''}: {problem}"))
     listed = catalog_list(messages, ["A", "B", "C"])
-    if listed is not None and not rules(lang).own_list:
+    if listed is not None and lang in RULES and not rules(lang).own_list:
         from babel.lists import format_list
 
         wanted = format_list(["A", "B", "C"], locale=lang)

@@ -6,8 +6,8 @@
 // LRI…PDI: a card, code or slot name is one left-to-right unit whatever its letters, as in
 // halfmoon/i18n.py (an Arabic-letter card still reads rank first).
 const LRI = "\u2066";
-// Languages written without spaces between words (halfmoon/typography.py, UNSPACED_LANGUAGES).
-const UNSPACED = new Set(["ja", "zh", "th"]);
+// Languages with no space between sentences (halfmoon/typography.py, UNSPACED_SENTENCES).
+const UNSPACED = new Set(["ja", "zh"]);
 const PDI = "\u2069";
 // Hebrew writes a one-letter prefix (ו "and", ב, ל, מ…) joined to the next word; a maqaf
 // separates it only from a digit, a Latin letter or a sign: "ו־5♠" but "וערימה 3". As in
