@@ -141,7 +141,7 @@ class Catalog:
         if isinstance(message, str):
             raise TranslationError(f"message {key!r} in {self.lang!r} has no plural forms")
         category = self.plural_category(count)
-        form = message.get(category, message.get("other"))
+        form = message.get(exact_form(count), message.get(category, message.get("other")))
         if form is None:
             raise TranslationError(f"message {key!r} in {self.lang!r} lacks the form {category!r}")
         return fill(form, {"count": count, **params}, key=key, lang=self.lang)
@@ -230,10 +230,11 @@ def message_problem(key: str, message: object) -> str | None:
         kind = {bool: "true/false", int: "a number", float: "a number", list: "a list",
                 type(None): "null"}.get(type(message), type(message).__name__)
         return f"{key!r} is {kind}: a message is a string, or an object of plural forms"
-    unknown = sorted(form for form in message if form not in PLURAL_CATEGORIES)
+    unknown = sorted(form for form in message
+                     if form not in PLURAL_CATEGORIES and not EXACT_FORM.fullmatch(form))
     if unknown:
         return (f"{key!r} has unknown plural forms {unknown}: the CLDR categories are "
-                f"{', '.join(PLURAL_CATEGORIES)}")
+                f"{', '.join(PLURAL_CATEGORIES)}, or =N for exactly N")
     for form, text in message.items():
         if not isinstance(text, str):
             kind = "an object" if isinstance(text, dict) else "not a string"
@@ -348,6 +349,16 @@ def case_form_of(key: str) -> str | None:
     return None
 
 
+def exact_form(count: int) -> str:
+    """The name of a plural message's form for exactly ``count`` ("=0", "=1"), which a message
+    may add to CLDR's categories (as ICU's MessageFormat does) where the language writes that
+    count in words ("ein Spiel", "une seule donne")."""
+    return f"={count}"
+
+
+EXACT_FORM = re.compile(r"=\d+")
+
+
 def placeholders(message: Message) -> set[str]:
     forms = [message] if isinstance(message, str) else list(message.values())
     return {name for form in forms for name in PLACEHOLDER.findall(form)}
@@ -457,6 +468,8 @@ def _catalog_problems(path: Path, reference: Mapping[str, Message]) -> list[str]
             for category in sorted(categories - set(ours)):
                 problems.append(f"{path.name}: {key!r} lacks the plural form {category!r}")
             for category in sorted(set(ours) - categories):
+                if EXACT_FORM.fullmatch(category):
+                    continue
                 problems.append(f"{path.name}: {key!r} has the plural form {category!r}, "
                                 f"which {lang} does not use (it uses {', '.join(sorted(categories))})")
         elif not ours.strip():

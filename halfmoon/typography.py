@@ -15,6 +15,22 @@ breaks a rule fails:
   message ends with a full stop and the sentence follows.
 - The catalog's ``docs.label_value`` (how code joins a label to its value, "Jeu parfait : …")
   uses the language's separator.
+- Numbers as each language writes them (Babel's CLDR data: the group and decimal symbols, the
+  space before ``%``; where a language's own norm differs, a line in ``NUMBER_RULES`` says so):
+  a number grouped with another language's symbol ("250.000" in Spanish), a four-digit number
+  grouped where the language groups from five digits (es, pl: "1000"), the wrong space before
+  ``%`` (French: a narrow no-break space, the one no-break space of its numbers). Numbers the
+  plugin writes are mended as they are written (:func:`localized_number`); on pages they are
+  reported.
+- Japanese: no space between sentences, nor between a number and its unit ("46ミリ秒").
+- A list ("A, B and C") built from the catalog's docs.list.* reads as Babel's list pattern of
+  the language (Arabic repeats و: "A وB وC"), where ``Rules.own_list`` does not say otherwise.
+
+Numbers and lists are held to a language's norms once it has its entry in ``RULES`` (its
+typography read by someone who writes it): a language just added starts with English text.
+- One term for one thing: each language's glossary (``catalogs/glossary/<lang>.json``) names
+  the term it prefers for each thing and the variants it rules out; a ruled-out variant on a
+  page or in a catalog is reported with the preferred term (see :class:`Glossary`).
 
 Markdown is read as Markdown: front matter (but its title), fenced blocks, code spans,
 links' addresses, HTML tags, entities, attribute lists, table rules and ``{{hm …}}`` inserts
@@ -23,12 +39,14 @@ are not prose.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .errors import HalfMoonError
 from .files import read_text_input
 from .i18n import MAX_CATALOG_BYTES
 
@@ -55,20 +73,26 @@ class Rules:
     label_separator: str = ": "
     # What the authors page says of the language, beyond the rules every language has.
     summary: str = ""
+    # Between a page's title and the site's name in the browser's title ("Règles – Half Moon"):
+    # a spaced dash, not the hyphen Material writes.
+    title_separator: str = " \u2013 "
+    # Why the catalog's list ("A, B and C") may differ from Babel's list pattern, if it may.
+    own_list: str = ""
 
 
 RULES: Mapping[str, Rules] = {
-    "en": Rules(),
+    "en": Rules(own_list="no serial comma before 'and': the site's house style"),
     "de": Rules(summary="a whole sentence after a colon keeps its capital"),
     "es": Rules(lower_after_colon=True),
     "fr": Rules(spaced_marks=";:!?", spaced_guillemets=True, apostrophe="\u2019",
                 lower_after_colon=True, label_separator=NNBSP + ": "),
-    "he": Rules(),
-    "ru": Rules(lower_after_colon=True),
+    "he": Rules(own_list="ו joined with a maqaf (ו־) to a card or number that is not Hebrew"),
+    "ru": Rules(lower_after_colon=True, title_separator=" \u2014 "),
     "ar": Rules(),
     "pl": Rules(lower_after_colon=True),
-    "ja": Rules(label_separator="：", summary="full-width colon ： with no space around it; "
-                "no spaces between words, so a number keeps to its counter word by itself"),
+    "ja": Rules(label_separator="：", title_separator="｜", own_list="the last item joined with と",
+                summary="full-width colon ： with no space around it; no spaces between words, "
+                "so a number keeps to its counter word by itself"),
 }
 
 # Placeholders that receive a whole sentence; one is never joined on after a colon.
@@ -85,6 +109,142 @@ NAMES = frozenset({"Half", "Moon", "HM", "Glucose", "MiniSat", "CaDiCaL", "Linge
 def rules(lang: str) -> Rules:
     """The rules of ``lang``; a language not listed has the rules every language has."""
     return RULES.get(lang, Rules())
+
+
+# --- numbers ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NumberRules:
+    """How ``lang`` writes a number: Babel's CLDR symbols, with the norms CLDR (or Babel) lacks."""
+
+    group: str
+    decimal: str
+    # The fewest digits before the first group for grouping to start: 2 groups "10 000" but
+    # not "1000". CLDR's minimumGroupingDigits, which Babel does not load.
+    min_grouping: int
+    # What stands between a number and "%": "" or a no-break space.
+    before_percent: str
+
+
+# Where a language's norm is not CLDR's (as Babel has it):
+# - es: the Spanish Academy (Ortografía, 2010) groups with a space, not a point, and not at all
+#   in a four-digit number; CLDR's minimumGroupingDigits for es is 2;
+# - pl: CLDR's minimumGroupingDigits is 2: "1000" in running text, "10 000";
+# - fr: one no-break space in numbers, the narrow one: CLDR's groups take it, and Babel's "%"
+#   the wide one.
+NUMBER_OVERRIDES: Mapping[str, Mapping[str, object]] = {
+    "es": {"group": NBSP, "min_grouping": 2},
+    "pl": {"min_grouping": 2},
+    "fr": {"before_percent": NNBSP},
+}
+
+
+@functools.cache
+def number_rules(lang: str) -> NumberRules:
+    """How ``lang`` writes numbers (Babel's data, then NUMBER_OVERRIDES)."""
+    from babel import Locale
+    from babel.numbers import format_percent
+
+    locale = Locale.parse(lang)
+    symbols = locale.number_symbols.get("latn", locale.number_symbols)
+    five = format_percent(0.05, locale=locale)
+    found: dict[str, object] = {
+        "group": symbols["group"], "decimal": symbols["decimal"], "min_grouping": 1,
+        "before_percent": five[1:-1] if five.startswith("5") else ""}
+    found.update(NUMBER_OVERRIDES.get(lang, {}))
+    return NumberRules(**found)  # type: ignore[arg-type]
+
+
+_BABEL_NUMBER = re.compile(r"\d[\d.,\u00a0\u202f\u2019' ]*\d|\d")
+
+
+def localized_number(text: str, lang: str) -> str:
+    """A number (or a percentage, or a number with its unit) as Babel writes it for ``lang``,
+    written to the language's own rules: its group symbol, no group in a number too short to
+    be grouped, its space before "%", and in Japanese no space before the unit."""
+    from babel import Locale
+
+    rule = number_rules(lang)
+    locale = Locale.parse(lang)
+    babel_group = locale.number_symbols.get("latn", locale.number_symbols)["group"]
+
+    def regroup(match: re.Match[str]) -> str:
+        number = match[0]
+        whole = number.split(rule.decimal)[0] if rule.decimal != babel_group else number
+        groups = whole.split(babel_group)
+        if len(groups) == 2 and len(groups[0]) < rule.min_grouping:
+            whole_new = "".join(groups)
+        else:
+            whole_new = rule.group.join(groups)
+        return whole_new + number[len(whole):]
+
+    text = _BABEL_NUMBER.sub(regroup, text)
+    text = re.sub(r"(\d)[ " + NO_BREAK + r"]?%", lambda m: m[1] + rule.before_percent + "%", text)
+    if lang in UNSPACED_SENTENCES:
+        text = re.sub(r"(\d)[ " + NO_BREAK + r"]+(?=[^\W\d_A-Za-z])", r"\1", text)
+    return text
+
+
+def join_sentences(sentences: Iterable[str], lang: str) -> str:
+    """Sentences one after another: a space between them, none in Japanese."""
+    return ("" if lang in UNSPACED_SENTENCES else " ").join(sentences)
+
+
+def number_findings(text: str, lang: str) -> list[Finding]:
+    """Numbers, percentages and Japanese spacing that break ``lang``'s rules (in prose)."""
+    rule = number_rules(lang)
+    found: list[Finding] = []
+    for match in re.finditer(r"(?<![\d.,\w])(\d{1,3})((?:([.,\u00a0\u202f])\d{3})+)(?![\d\w]|[.,]\d)",
+                             text):
+        separators = set(re.findall(r"[.,\u00a0\u202f]", match[2]))
+        if separators == {rule.decimal} or len(separators) > 1:
+            continue  # a decimal number, or not one number
+        (separator,) = separators
+        if len(match[1]) < rule.min_grouping and len(match[2]) == 4:
+            found.append(Finding(match.start(), f"{match[0]!r}: {lang} does not group a "
+                                 f"four-digit number: write {match[0].replace(separator, '')!r}"))
+        elif separator != rule.group:
+            found.append(Finding(match.start(), f"{match[0]!r}: {lang} groups digits with "
+                                 f"{_named(rule.group)}, not {_named(separator)}"))
+    for match in re.finditer(r"(\d)([ " + NO_BREAK + r"]*)%", text):
+        if match[2] != rule.before_percent:
+            found.append(Finding(match.start(2), f"{_named(match[2])} between a number and '%': "
+                                 f"{lang} writes {_named(rule.before_percent)}"))
+    if lang in UNSPACED_SENTENCES:
+        for match in re.finditer(r"([。！？])[ " + NO_BREAK + r"]+(?=\S)", text):
+            found.append(Finding(match.start() + 1, f"a space after {match[1]!r}: {lang} puts "
+                                 "none between sentences"))
+        for match in re.finditer(r"(\d)[ " + NO_BREAK + r"]+(?=[\u3040-\u30ff\u4e00-\u9fff])", text):
+            found.append(Finding(match.start() + 1, f"a space after the number in "
+                                 f"{text[match.start():match.end() + 3]!r}: {lang} puts none "
+                                 "between a number and its unit"))
+    return found
+
+
+# Words a language may write twice in a row: relative pronouns after an article ("die die
+# Reserve aufsparen", "in der der Löser"), and the Arabic step by step ("نقلة نقلة").
+REPEATABLE: Mapping[str, frozenset[str]] = {
+    "de": frozenset({"die", "der", "das", "den", "dem"}),
+    "ar": frozenset({"نقلة", "ورقة", "ورقةً", "واحدة", "خطوة"}),
+    "fr": frozenset({"nous", "vous"}),
+}
+
+
+def repeated_words(text: str, lang: str) -> list[Finding]:
+    """A word (or two) written twice in a row: "z nich z nich", "כל כל", "the the"."""
+    found = []
+    for match in re.finditer(r"(?<!\w)(\w+(?:[ " + NO_BREAK + r"]+\w+)?)[ " + NO_BREAK + r"]+\1(?!\w)",
+                             text):
+        if match[1].isdigit() or match[1].lower() in REPEATABLE.get(lang, frozenset()):
+            continue
+        found.append(Finding(match.start(), f"{match[0]!r}: {match[1]!r} written twice"))
+    return found
+
+
+def _named(space: str) -> str:
+    return {"": "nothing", " ": "a plain space", NBSP: "a no-break space (U+00A0)",
+            NNBSP: "a narrow no-break space (U+202F)"}.get(space, repr(space))
 
 
 @dataclass(frozen=True)
@@ -115,7 +275,8 @@ def _shown(char: str) -> str:
     return {" ": "a plain space", NBSP: "a no-break space (U+00A0)"}.get(char, "nothing")
 
 
-def findings(text: str, lang: str, words: Words | None = None) -> list[Finding]:
+def findings(text: str, lang: str, words: Words | None = None,
+             glossary: Glossary | None = None) -> list[Finding]:
     """What in ``text`` (one line of prose or one message) breaks ``lang``'s typography."""
     rule = rules(lang)
     found: list[Finding] = []
@@ -165,14 +326,20 @@ def findings(text: str, lang: str, words: Words | None = None) -> list[Finding]:
                 found.append(Finding(match.start() + offset, f"a plain space inside the number "
                                      f"{match[0]!r}: group digits with a no-break space", NNBSP
                                      if lang == "fr" else NBSP))
+    if lang in RULES:  # a language whose typography has been read (a new one: once it is)
+        found += number_findings(text, lang)
+    found += repeated_words(text, lang)
     if words:
         found += words.findings(text)
+    if glossary:
+        found += glossary.findings(text)
     return sorted(found, key=lambda finding: finding.index)
 
 
-def text_problems(text: str, lang: str, words: Words | None = None) -> list[str]:
+def text_problems(text: str, lang: str, words: Words | None = None,
+                  glossary: Glossary | None = None) -> list[str]:
     """The messages of :func:`findings`."""
-    return [finding.message for finding in findings(text, lang, words)]
+    return [finding.message for finding in findings(text, lang, words, glossary)]
 
 
 def mended(text: str, found: list[Finding]) -> str:
@@ -232,10 +399,114 @@ class Words:
         return found
 
 
+# --- the glossary ---------------------------------------------------------------------------
+
+GLOSSARY_DIR = "glossary"  # beside the catalogs: catalogs/glossary/<lang>.json
+
+
+@dataclass(frozen=True)
+class Term:
+    """One ruled-out variant of one thing's name, and the term to write instead."""
+
+    thing: str
+    use: str
+    variant: str
+    pattern: re.Pattern[str]
+
+
+@dataclass(frozen=True)
+class Glossary:
+    """One language's terms: for each thing ("deal", "deadlock"), the term the language uses
+    (``use``) and the variants it rules out (``not``). A variant matches case-insensitively
+    from the start of a word, with any ending (so "donnes perdues" rules out "donne perdue"
+    too, and "brak ruchów" any sentence it starts); in a language written without spaces
+    (ja), anywhere. A variant written ``re:…`` is a regular expression
+    (``re:ブラウザ(?!ー)``: ブラウザ but not ブラウザー)."""
+
+    lang: str
+    terms: tuple[Term, ...] = ()
+
+    @classmethod
+    def read(cls, path: Path, lang: str) -> tuple[Glossary, list[Problem]]:
+        """The glossary at ``path`` and the problems of its entries (each with its line): a
+        glossary that cannot be read is one problem, and an empty glossary."""
+        try:
+            text = read_text_input(path, MAX_CATALOG_BYTES, "glossary").removeprefix("\ufeff")
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            return cls(lang), [Problem(path, error.lineno, f"not JSON: {error.msg}")]
+        except HalfMoonError as error:
+            return cls(lang), [Problem(path, 1, str(error))]
+        lines = text.splitlines()
+        if not isinstance(data, dict):
+            return cls(lang), [Problem(path, 1, "a glossary is an object of things, each "
+                                       '{"use": term, "not": [variants]}')]
+        terms: list[Term] = []
+        problems: list[Problem] = []
+        for thing, entry in data.items():
+            line = _line_of(lines, thing, "")
+            if thing.startswith("_"):  # a note for the reader
+                continue
+            use = entry.get("use") if isinstance(entry, dict) else None
+            variants = entry.get("not", []) if isinstance(entry, dict) else None
+            if not isinstance(use, str) or not use or not isinstance(variants, list) \
+                    or not all(isinstance(variant, str) and variant for variant in variants):
+                problems.append(Problem(path, line, f"{thing!r}: write "
+                                        '{"use": "term", "not": ["variant", …]}'))
+                continue
+            for variant in variants:
+                try:
+                    pattern = _variant_pattern(variant, lang)
+                except re.error as error:
+                    problems.append(Problem(path, line, f"{thing!r}: {variant!r} is not a "
+                                            f"regular expression: {error}"))
+                    continue
+                if pattern.search(use):
+                    problems.append(Problem(path, line, f"{thing!r}: the variant {variant!r} "
+                                            f"rules out the term {use!r} itself"))
+                    continue
+                terms.append(Term(thing, use, variant, pattern))
+        return cls(lang, tuple(terms)), problems
+
+    def findings(self, text: str) -> list[Finding]:
+        found = []
+        blanked = re.sub(r"\{\w+\}", lambda match: BLANK * len(match[0]), text)  # placeholders
+        for term in self.terms:
+            for match in term.pattern.finditer(blanked):
+                said = text[match.start():match.end()]
+                found.append(Finding(match.start(), f"{said!r}: the {self.lang} glossary "
+                                     f"rules it out for {term.thing!r}: write {term.use!r}"))
+        return found
+
+
+def _variant_pattern(variant: str, lang: str) -> re.Pattern[str]:
+    if variant.startswith("re:"):
+        return re.compile(variant[3:], re.I)
+    body = (r"[\s" + NO_BREAK + r"]+").join(map(re.escape, variant.split()))
+    spaced = lang not in UNSPACED_LANGUAGES and variant[0].isalnum()
+    return re.compile((r"(?<!\w)" if spaced else "") + body, re.I)
+
+
+# Languages written without spaces between words: a glossary variant matches anywhere.
+UNSPACED_LANGUAGES = frozenset({"ja", "zh", "th"})
+# Of those, the ones with no space between sentences, nor between a number and its unit (Thai
+# does space its sentences).
+UNSPACED_SENTENCES = frozenset({"ja", "zh"})
+
+
+def glossary_of(catalogs: Path, lang: str) -> tuple[Glossary | None, list[Problem]]:
+    """The glossary of ``lang`` kept with the catalogs (None if it has none), and its problems."""
+    path = catalogs / GLOSSARY_DIR / f"{lang}.json"
+    if not path.is_file():
+        return None, []
+    return Glossary.read(path, lang)
+
+
 # --- catalogs ---------------------------------------------------------------------------------
 
 
-def catalog_problems(path: Path, lang: str | None = None) -> list[Problem]:
+def catalog_problems(path: Path, lang: str | None = None,
+                     glossary: Glossary | None = None) -> list[Problem]:
     """Every message of the catalog at ``path`` against its language's rules, with its line."""
     lang = lang or path.stem
     text = read_text_input(path, MAX_CATALOG_BYTES, "catalog").removeprefix("\ufeff")
@@ -245,9 +516,18 @@ def catalog_problems(path: Path, lang: str | None = None) -> list[Problem]:
     for key, message in messages.items():
         forms = {"": message} if isinstance(message, str) else dict(message)
         for form, value in forms.items():
-            for problem in text_problems(value, lang):
+            for problem in text_problems(value, lang, glossary=glossary):
                 problems.append(Problem(path, _line_of(lines, key, form),
                                         f"{key}{'.' + form if form else ''}: {problem}"))
+    listed = catalog_list(messages, ["A", "B", "C"])
+    if listed is not None and lang in RULES and not rules(lang).own_list:
+        from babel.lists import format_list
+
+        wanted = format_list(["A", "B", "C"], locale=lang)
+        if listed != wanted:
+            problems.append(Problem(path, _line_of(lines, "docs.list.separator", ""),
+                                    f"docs.list.separator and docs.list.and make {listed!r} of "
+                                    f"three items; {lang}'s list pattern (CLDR) is {wanted!r}"))
     joined = messages.get("docs.label_value")
     if isinstance(joined, str) and "{label}" in joined and "{value}" in joined:
         between = joined.split("{label}", 1)[1].split("{value}", 1)[0]
@@ -256,6 +536,15 @@ def catalog_problems(path: Path, lang: str | None = None) -> list[Problem]:
                                     f"docs.label_value joins with {between!r}; {lang}'s rule is "
                                     f"{rules(lang).label_separator!r}"))
     return problems
+
+
+def catalog_list(messages: Mapping[str, object], items: list[str]) -> str | None:
+    """``items`` joined as the catalog's docs.list.* join them (as the plugin's Writer.join
+    does), or None for a catalog without them."""
+    separator, last = messages.get("docs.list.separator"), messages.get("docs.list.and")
+    if not isinstance(separator, str) or not isinstance(last, str) or len(items) < 2:
+        return None
+    return last.replace("{items}", separator.join(items[:-1])).replace("{last}", items[-1])
 
 
 def _line_of(lines: list[str], key: str, form: str) -> int:
@@ -312,11 +601,11 @@ def prose_lines(text: str) -> Iterator[tuple[int, str]]:
             yield number + 1, _NOT_PROSE.sub(lambda match: BLANK * len(match[0]), line)
 
 
-def page_findings(text: str, lang: str, words: Words | None = None
-                  ) -> Iterator[tuple[int, list[Finding]]]:
+def page_findings(text: str, lang: str, words: Words | None = None,
+                  glossary: Glossary | None = None) -> Iterator[tuple[int, list[Finding]]]:
     """The findings on each prose line of a page's Markdown (line numbers from 1)."""
     for number, line in prose_lines(text):
-        found = findings(line, lang, words)
+        found = findings(line, lang, words, glossary)
         if rules(lang).spaced_marks and re.match(r"\s*[" + re.escape(rules(lang).spaced_marks)
                                                  + r"](?:\s|$)", line):
             found.append(Finding(0, "a line starts with a mark that takes a narrow no-break "
@@ -325,11 +614,12 @@ def page_findings(text: str, lang: str, words: Words | None = None
             yield number, found
 
 
-def page_problems(path: Path, lang: str, words: Words | None = None) -> list[Problem]:
+def page_problems(path: Path, lang: str, words: Words | None = None,
+                  glossary: Glossary | None = None) -> list[Problem]:
     """Every prose line of the page at ``path`` against ``lang``'s rules."""
     text = read_page(path)
     return [Problem(path, number, finding.message)
-            for number, found in page_findings(text, lang, words) for finding in found]
+            for number, found in page_findings(text, lang, words, glossary) for finding in found]
 
 
 def read_page(path: Path) -> str:
@@ -351,12 +641,12 @@ def mend_page(text: str, lang: str, words: Words | None = None) -> str:
 def language_problems(catalogs: Path, docs: Path, lang: str) -> list[Problem]:
     """The catalog and every page of ``lang`` against its rules."""
     path = catalogs / f"{lang}.json"
-    problems: list[Problem] = []
+    glossary, problems = glossary_of(catalogs, lang)
     words = None
     if path.is_file():
-        problems += catalog_problems(path, lang)
+        problems += catalog_problems(path, lang, glossary)
         words = Words.of(json.loads(read_text_input(path, MAX_CATALOG_BYTES, "catalog")
                                     .removeprefix("\ufeff")))
     for page in sorted((docs / lang).glob("**/*.md")):
-        problems += page_problems(page, lang, words)
+        problems += page_problems(page, lang, words, glossary)
     return problems

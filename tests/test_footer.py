@@ -47,11 +47,11 @@ def test_every_page_of_every_language_has_the_footer_in_its_own_language(tmp_pat
         for name in ("index.html", "other/index.html"):
             assert f'<html lang="{lang.code}"' in built[lang.prefix + name]
     # static-i18n writes one 404.html per language build in the same place: the site keeps
-    # the default language's.
+    # the default language's at its root, and each other language's in its folder.
     assert set(built) == {lang.prefix + name for lang in LANGUAGES
-                          for name in ("index.html", "other/index.html")} | {"404.html"}
-    default = next(lang.code for lang in LANGUAGES if lang.default)
-    assert page_language(built["404.html"]) == default
+                          for name in ("index.html", "other/index.html", "404.html")}
+    for lang in LANGUAGES:
+        assert page_language(built[lang.prefix + "404.html"]) == lang.code
     for name, html in built.items():
         assert_footer_in_language(html, page_language(html), name)
 

@@ -22,7 +22,7 @@ def pages_of(lang: str) -> list[str]:
     names = list(SITE.translated_pages())
     if lang == DEFAULT:
         names += [name for name in SITE.default.nav if name not in names]
-    # and the site's one 404 page, as served for a missing address in the language's folder
+    # and the language's 404 page, as reached from a missing address in the language's folder
     return ["" if name == "index.md" else name.removesuffix(".md") + "/" for name in names] + [
         "no-such-page/"]
 
@@ -64,6 +64,8 @@ def test_no_page_is_wider_than_a_narrow_screen(context_for, site_url, lang, widt
     for path in pages_of(lang):
         response = page.goto(site_url + LANGUAGES[lang] + path)
         assert response is not None and response.status == (404 if "no-such" in path else 200)
+        if "no-such" in path and LANGUAGES[lang]:  # the root's 404 page sends it to its folder's
+            page.wait_for_url(site_url + LANGUAGES[lang] + "404.html")
         page.wait_for_load_state("networkidle")
         show_whole_page(page)
         measured = page.evaluate(MEASURE)

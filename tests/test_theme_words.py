@@ -51,8 +51,9 @@ def test_every_heading_link_and_the_description_are_in_the_page_language(built_s
 @pytest.mark.slow
 def test_the_404_page_holds_every_language_in_its_own_direction(built_site):
     html = (built_site / "404.html").read_text(encoding="utf-8")
-    sections = re.findall(r'<section lang="([^"]+)" dir="([^"]+)" data-folder="([^"]*)" '
-                          r'data-title="[^"]*"><h1>([^<]*)</h1><p>([^<]*)<a href="([^"]*)">([^<]*)</a>',
+    sections = re.findall(r'<section lang="([^"]+)" dir="([^"]+)" data-folder="([^"]*)"'
+                          r'(?: data-page="[^"]*")? data-title="[^"]*"><h1>([^<]*)</h1>'
+                          r'<p>([^<]*)<a href="([^"]*)">([^<]*)</a>',
                           html)
     assert [section[0] for section in sections] == list(LANGUAGES)
     for lang, direction, folder, title, text, href, home in sections:
@@ -64,6 +65,53 @@ def test_the_404_page_holds_every_language_in_its_own_direction(built_site):
         assert unescape(home) == words.text("docs.not_found.home")
         assert href == "/" + LANGUAGES[lang] and (built_site / LANGUAGES[lang] / "index.html").exists()
     assert "<script>" in html[html.index('class="hm-not-found"'):]
+    pages = re.findall(r'data-folder="([^"]*)" data-page="([^"]*)"', html)
+    assert pages == [(folder.strip("/"), f"/{folder}404.html") for folder in LANGUAGES.values()
+                     if folder]
+
+
+# The theme's frame around a page: what a 404 page must word as every other page of its language.
+FRAME = {
+    "search box": r'<input type="text" class="md-search__input"[^>]*placeholder="([^"]*)"',
+    "search status": r'<div class="md-search-result__meta">\s*([^<]*?)\s*</div>',
+    "colour switch": r'<input class="md-option" data-md-color-media[^>]*aria-label="([^"]*)"',
+    "navigation": r'<nav class="md-nav md-nav--primary" aria-label="([^"]*)"',
+    "menu": r'<a href="[^"]*" class="md-nav__link">\s*<span class="md-ellipsis">\s*([^<]*?)\s*<',
+    "footer": r'<div class="md-copyright">(.*?)</div>',
+}
+# ("Navigation" is French and German too: the frame's comparison above covers it.)
+ENGLISH_FRAME = ("Search", "Initializing search", "Made with", "Dark mode", "Light mode",
+                 "Back to top", "Skip to content", "Not found")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_language_has_a_404_page_framed_in_its_own_words(built_site, lang):
+    """he/404.html (the root's for the default language): the theme's whole frame as on the
+    language's home page, its title and direction, and its own section alone."""
+    from site_footer import assert_footer_in_language
+
+    html = (built_site / LANGUAGES[lang] / "404.html").read_text(encoding="utf-8")
+    home = page_html(built_site, lang, "") + page_html(built_site, lang, "examples/")
+    assert re.search(r'<html lang="([^"]+)"', html)[1] == lang
+    assert re.search(r'<body dir="([^"]+)"', html)[1] == text_direction(lang)
+    for part, pattern in FRAME.items():
+        found, expected = re.findall(pattern, html, re.S), re.findall(pattern, home, re.S)
+        # Two pages' menus with their contents: the 404 page's menu is among them.
+        same = set(found) <= set(expected) if part == "menu" else found * 2 == expected
+        assert found and same, (lang, part, found, expected)
+    assert_footer_in_language(html, lang, f"{lang} 404.html")
+    if lang != "en":
+        shown = re.sub(r"<[^>]+>", " ", html[html.index("<body"):])
+        words = " ".join(re.findall(r'(?:aria-label|placeholder|title)="([^"]*)"', html))
+        left = [word for word in ENGLISH_FRAME if re.search(rf"\b{word}\b", shown + words)]
+        assert not left, (lang, left)
+    words = catalog(lang)
+    title = unescape(re.search(r"<title>([^<]*)</title>", html)[1])
+    assert title.startswith(words.text("docs.not_found.title")) and title.endswith("Half Moon")
+    if LANGUAGES[lang]:
+        assert re.findall(r'<section lang="([^"]+)"', html) == [lang]
+        assert "data-page=" not in html
 
 
 # Material's own strings that read wrongly in our languages, and what the pages say instead.
@@ -72,8 +120,9 @@ MENDED = {
     "ar": (['aria-label="اختر اللغة"', 'aria-label="ابحث"', 'aria-label="تذييل الصفحة"'],
            ["إختر", "إبحث", "عنوان العارضة"]),
     "ru": (["Вперёд"], ["Вперед"]),
-    "es": (["Saltar al contenido", 'aria-label="Pie de página"', 'placeholder="Buscar"'],
-           ["Saltar a contenido", 'aria-label="Pie"']),
+    "es": (["Saltar al contenido", 'aria-label="Pie de página"', 'placeholder="Buscar"',
+            "Escribe para empezar a buscar"],
+           ["Saltar a contenido", 'aria-label="Pie"', "Escriba"]),
     "fr": (["presse-papiers"], ["presse-papier\""]),
 }
 

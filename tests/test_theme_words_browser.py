@@ -1,6 +1,6 @@
 """The theme's words in Chromium: the search's counts chosen by the browser's
 Intl.PluralRules from the catalog's forms (the very function the published bundle runs), and
-the site's one 404 page in the language of the address asked for."""
+the 404 page in the language of the address asked for, the theme's frame and all."""
 
 from __future__ import annotations
 
@@ -44,8 +44,18 @@ def test_a_missing_address_is_answered_in_its_folder_language(context_for, site_
     page.on("pageerror", lambda error: errors.append(str(error)))
     response = page.goto(site_url + LANGUAGES[lang] + "no-such-page/deeper/")
     assert response is not None and response.status == 404
+    if LANGUAGES[lang]:  # the root's page sends the reader to the language's own
+        page.wait_for_url(site_url + LANGUAGES[lang] + "404.html")
     page.wait_for_load_state("networkidle")
     assert visible_sections(page) == [lang]
+    home = context_for().new_page()
+    home.goto(site_url + LANGUAGES[lang])
+    for frame in (".md-search__input", ".md-search-result__meta", ".md-copyright",
+                  "label.md-header__button[for='__search']"):
+        shown = [page.locator(frame).first.evaluate("e => [e.textContent, e.placeholder, "
+                                                    "e.getAttribute('aria-label')]")]
+        assert shown == [home.locator(frame).first.evaluate(
+            "e => [e.textContent, e.placeholder, e.getAttribute('aria-label')]")], (lang, frame)
     assert page.locator("html").get_attribute("lang") == lang
     assert page.locator("body").get_attribute("dir") == text_direction(lang)
     words = catalog(lang)

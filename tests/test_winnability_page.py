@@ -24,6 +24,7 @@ from plugin_project import summary_json
 from halfmoon import i18n
 from halfmoon.i18n import catalog
 from halfmoon.solver.figures import MAX_BUDGET
+from halfmoon.typography import join_sentences, localized_number
 
 BUDGET = f"{MAX_BUDGET:,}"  # the most positions or conflicts a figure may hold
 ROOT = Path(__file__).resolve().parent.parent
@@ -132,10 +133,11 @@ def expected_words(lang: str, deals: int, deal: dict) -> list[str]:
     words = []
     for key, count in (("docs.undecided.deals", deals), ("docs.undecided.search", deal["search_positions"]),
                        ("docs.undecided.sat", deal["sat_conflicts"])):
-        form = messages[key].get(catalog(lang).plural_category(count), messages[key]["other"])
+        form = messages[key].get(f"={count}", messages[key].get(catalog(lang).plural_category(count),
+                                                                messages[key]["other"]))
         words += [piece for piece in re.split(r"\{\w+\}", form) if piece.strip()]
         if "{count}" in form:
-            words.append(format_decimal(count, locale=locale))
+            words.append(localized_number(format_decimal(count, locale=locale), lang))
     return words
 
 
@@ -149,7 +151,7 @@ def test_every_undecided_deal_is_named_with_what_was_tried_in_the_page_language(
         (code, code) for code in codes]
     # Deals given the same budget share a sentence: the first two, then the third alone.
     first, second = (undecided_html(tmp_path, lang, deals) for deals in (UNDECIDED[:2], UNDECIDED[2:]))
-    assert html == f"{first} {second}"
+    assert html == join_sentences([first, second], lang)  # ja: no space between sentences
     for sentence, deals in ((first, UNDECIDED[:2]), (second, UNDECIDED[2:])):
         for words in expected_words(lang, len(deals), deals[0]):
             assert words in sentence, words
@@ -250,9 +252,9 @@ def test_every_count_on_the_deal_codes_page_is_the_catalogs_plural_form(tmp_path
     for name, form in counted:
         value = _figure(figures, name)
         plural = catalog(lang).plural_category(value)
-        number = format_decimal(value, locale=catalog(lang).locale)
+        number = localized_number(format_decimal(value, locale=catalog(lang).locale), lang)
         forms = messages[f"docs.stat.{name}" + (f".{form}" if form else "")]
-        words = forms.get(plural, forms["other"]).replace("{count}", number)
+        words = forms.get(f"={value}", forms.get(plural, forms["other"])).replace("{count}", number)
         assert words in html, (name, form, words)
 
 
@@ -267,7 +269,7 @@ def assert_the_budget_is_stated(paragraph: str, lang: str) -> None:
     """The search's positions, then the formula's conflicts, then the confirming search's positions:
     the numbers the run used, in the language's digits."""
     locale = catalog(lang).locale
-    numbers = [format_decimal(FIGURES[key], locale=locale)
+    numbers = [localized_number(format_decimal(FIGURES[key], locale=locale), lang)
                for key in ("search_positions", "nodes", "confirm_positions")]
     places = [paragraph.find(number) for number in numbers]
     assert -1 not in places and places == sorted(places), (numbers, paragraph)
@@ -301,7 +303,7 @@ def test_the_deal_codes_page_shows_chart_lookup_and_figures_in_every_language(bu
         assert re.search(rf'<a href="[^"]*play/#{deal["code"]}"><span class="hm-unit">'
                          rf'(<bdi dir="ltr">)?{deal["code"]}<', html)
         for number in (deal["search_positions"], deal["sat_conflicts"]):
-            assert format_decimal(number, locale=locale) in html
+            assert localized_number(format_decimal(number, locale=locale), lang) in html
     if not FIGURES["undecided_deals"]:
         assert catalog(lang).messages["docs.undecided.none"] in html
     assert_the_budget_is_stated(measured_paragraph(html, lang), lang)

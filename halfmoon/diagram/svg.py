@@ -48,6 +48,7 @@ from ..i18n import catalog
 from ..layout import ARC
 from ..moves import PILE_SOURCES, RESERVE_SOURCES, SOURCES, Source, is_reserve, parse_source
 from ..position import Position
+from ..typography import join_sentences
 
 __all__ = [
     "THEME", "CLASSES", "FOUR_COLOUR_THEME", "FOUR_COLOUR_CLASSES", "PALETTES",
@@ -267,7 +268,7 @@ def render_svg(
     check_xml_text(title, "the title")
     if alternative is None:
         alternative = text_alternative_items(position, lang, marks=marked, removed=gone)
-    description = " ".join(alternative)
+    description = join_sentences(alternative, lang)
     check_xml_text(description, f"the text alternative ({lang})")
     if id_prefix is None:
         id_prefix = _derived_prefix(position, lang, marked, gone, title)
@@ -484,7 +485,7 @@ def text_alternative(
     removed: Iterable[Source | int] = (),
 ) -> str:
     """The position in words, one sentence per pile and slot in board order (plain text)."""
-    return " ".join(text_alternative_items(position, lang, marks=marks, removed=removed))
+    return join_sentences(text_alternative_items(position, lang, marks=marks, removed=removed), lang)
 
 
 def text_alternative_items(

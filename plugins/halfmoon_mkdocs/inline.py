@@ -255,7 +255,7 @@ def insert_count(call: Call, writer: Writer, context: Context) -> str:
 
 
 def _card_list(cards: list[Card], writer: Writer) -> str:
-    return writer.text("docs.list.separator").join(writer.card(card) for card in cards)
+    return writer.join([writer.card(card) for card in cards])
 
 
 def insert_tops(call: Call, writer: Writer, context: Context) -> str:
@@ -330,7 +330,7 @@ def insert_lost(call: Call, writer: Writer, context: Context) -> str:
         raise SourceError(f"{{{{hm lost}}}} shows 1 to {MAX_LOST_SHOWN} deals, not {count}")
     context.stats.check_published()  # the list the page shows is the one the files hold
     codes = context.stats.lost_deals()[:count]
-    return writer.text("docs.list.separator").join(deal_link(writer, code) for code in codes)
+    return writer.join([deal_link(writer, code) for code in codes])
 
 
 def insert_undecided_deals(call: Call, writer: Writer, context: Context) -> str:

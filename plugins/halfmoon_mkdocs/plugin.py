@@ -21,7 +21,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 from mkdocs.utils.templates import TemplateContext
 
-from halfmoon import HalfMoonError, i18n
+from halfmoon import HalfMoonError, i18n, typography
 
 from . import assets
 from .build import Build, PageSource
@@ -38,14 +38,24 @@ from .site import (
     site_language,
 )
 from .tables import box_tables
-from .theme import configure_language, keep_no_break_spaces, not_found_html, search_counts
+from .theme import (
+    configure_language,
+    keep_no_break_spaces,
+    not_found_html,
+    not_found_title,
+    search_counts,
+)
 
 # The footer's "Made with Material for MkDocs" in the page's language, for copyright.html.
 GENERATOR_LINE = "halfmoon_generator_line"
 # The 404 page's sections, one per language, for overrides/404.html.
 NOT_FOUND = "halfmoon_not_found"
+# The 404 page's title in the language built, for overrides/404.html.
+NOT_FOUND_TITLE = "halfmoon_not_found_title"
 # The search's counts in the page's language, for overrides/partials/search.html.
 SEARCH_COUNTS = "halfmoon_search_counts"
+# What joins a page's title to the site's name in the language (overrides/main.html).
+TITLE_SEPARATOR = "halfmoon_title_separator"
 AFTER_I18N = -110  # mkdocs-static-i18n runs its per-language work at priority -100
 
 
@@ -160,7 +170,7 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
             pass  # a catalog that cannot be read is reported with the page's own text
         except HalfMoonError as error:
             self.build.report(catalog_fault(lang, f"{error} (the search's counts)"), "")
-        return _with_generator_line(context, self.build.generator_line(lang))
+        return _with_generator_line(context, self.build.generator_line(lang), lang)
 
     def on_template_context(self, context: TemplateContext, *, template_name: str,
                             config: MkDocsConfig) -> TemplateContext:
@@ -169,25 +179,39 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
         if not self.config.enabled:
             return context
         assert self.build is not None
-        if template_name == "404.html" and self._depth == 1:
+        if template_name == "404.html":
             languages = language_prefixes(config)
             first = default_language(config)
-            ordered = {first: languages.pop(first, ""), **languages}
+            if self._depth == 1:  # the root page: every language, each sent to its own page
+                ordered = {first: languages.pop(first, ""), **languages}
+            else:  # this language's own page
+                lang = site_language(config)
+                ordered = {lang: languages.get(lang, f"{lang}/")}
             try:
                 cast(dict[str, object], context)[NOT_FOUND] = not_found_html(
-                    ordered, str(context.get("base_url") or "/"), config.site_name)
+                    ordered, str(context.get("base_url") or "/"), config.site_name,
+                    own_pages=self._depth == 1)
+                cast(dict[str, object], context)[NOT_FOUND_TITLE] = not_found_title(
+                    next(iter(ordered)), config.site_name)
             except SourceError as error:
                 self.build.report(error, "404.html")
-        return _with_generator_line(context, self.build.generator_line(site_language(config)))
+        return _with_generator_line(context, self.build.generator_line(site_language(config)),
+                                    site_language(config))
 
     def on_post_template(self, output_content: str, *, template_name: str,
                          config: MkDocsConfig) -> str:
-        """Keep the default language's 404.html: static-i18n writes the one 404.html of the
-        site once per language, so without this every reader would get the last language's."""
+        """Keep the default language's 404.html at the root, and write every other language's
+        into its folder (``he/404.html``): static-i18n writes the one 404.html of the site once
+        per language, so without this every reader would get the last language's."""
         if template_name != "404.html" or not self.config.enabled:
             return output_content
         if self._depth == 1 and self.build is not None:  # the outermost build is the default language's
             self._not_found = self._pointed(output_content)
+        elif self.build is not None:
+            prefix = language_prefixes(config).get(site_language(config), "")
+            if prefix:
+                assets.write_file(Path(config.site_dir) / prefix / "404.html",
+                                  self._pointed(output_content))
         return self._not_found or output_content
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
@@ -228,9 +252,11 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
         self._not_found = None
 
 
-def _with_generator_line(context: TemplateContext, line: str) -> TemplateContext:
+def _with_generator_line(context: TemplateContext, line: str, lang: str) -> TemplateContext:
+    """The footer's line and the title's separator of ``lang``."""
     # TemplateContext names MkDocs's own keys only; a theme reads any key a plugin adds.
     cast(dict[str, object], context)[GENERATOR_LINE] = line
+    cast(dict[str, object], context)[TITLE_SEPARATOR] = typography.rules(lang).title_separator
     return context
 
 

@@ -24,6 +24,7 @@ from halfmoon.solver import figures
 from halfmoon.solver.figures import SHARE_PLACES, Summary, UndecidedDeal, read_summary
 from halfmoon.solver.rounds import SECOND_SAT_SOLVER
 from halfmoon.solver.verdicts import disagreements, read_verdicts
+from halfmoon.typography import localized_number
 
 from .errors import SourceError
 from .words import Writer
@@ -54,9 +55,10 @@ def percent(share: float, locale: Locale | str, decimals: int | None = None) -> 
     # Never more places than a share is written with (figures.SHARE_PLACES, in percent): the
     # readers refuse a share of more, and a tiny one must not print hundreds of digits.
     decimals = min(max(0, decimals), SHARE_PLACES - 2)
-    pattern = copy.copy(Locale.parse(locale).percent_formats[None])
+    parsed = Locale.parse(locale)
+    pattern = copy.copy(parsed.percent_formats[None])
     pattern.frac_prec = (decimals, decimals)
-    return pattern.apply(share, locale)
+    return localized_number(pattern.apply(share, locale), parsed.language)
 
 
 class Stats:
@@ -201,13 +203,16 @@ class Stats:
         if name == "cpu_seconds":
             minutes = self.seconds(name) / 60
             if minutes < 120:
-                return format_unit(round(minutes), "duration-minute", length="long", locale=locale)
-            return format_unit(round(minutes / 60, 1), "duration-hour", length="long", locale=locale)
+                time = format_unit(round(minutes), "duration-minute", length="long", locale=locale)
+            else:
+                time = format_unit(round(minutes / 60, 1), "duration-hour", length="long",
+                                   locale=locale)
+            return localized_number(time, writer.lang)
         if name in MILLISECONDS:
-            return format_unit(round(self.seconds(name)), "duration-millisecond", length="long",
-                               locale=locale)
+            return localized_number(format_unit(round(self.seconds(name)), "duration-millisecond",
+                                                length="long", locale=locale), writer.lang)
         if name == "date":
-            return format_date(self.date(), "long", locale=locale)
+            return localized_number(format_date(self.date(), "long", locale=locale), writer.lang)
         if name in CODES:
             return writer.code(cast(str, self._field(name)))
         if name == "deals":

@@ -29,6 +29,7 @@ from halfmoon.solver.strategy import (
     wins_after,
 )
 from halfmoon.solver.view import PlayerView
+from halfmoon.typography import join_sentences
 
 from .errors import SourceError
 from .stats import percent
@@ -312,7 +313,8 @@ def table_html(figures: StrategyFigures, writer: Writer) -> str:
     rows += [_row(label, share, scale, writer, css) for _, label, share, css in entries]
     caption = writer.plural("docs.strategy.caption", figures.deals)
     if search is not None:
-        caption += " " + writer.plural("docs.strategy.caption_search", search.deals)
+        caption = join_sentences([caption, writer.plural("docs.strategy.caption_search",
+                                                         search.deals)], writer.lang)
     return boxed_table(f'<table class="hm-table hm-strategy">\n<caption>{caption}</caption>\n'
                        f"<thead><tr>{head}</tr></thead>\n<tbody>\n" + "\n".join(rows)
                        + "\n</tbody>\n</table>")

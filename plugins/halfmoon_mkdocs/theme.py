@@ -8,11 +8,13 @@ otherwise write in English, or in a form the language does not use, around every
   where the published bundle's count (search.py) picks the form with the browser's
   ``Intl.PluralRules`` and formats the number in the page's language;
 - the table of contents with the headings' own no-break spaces (see the end);
-- the one ``404.html`` of the site, in every language: static hosts serve one file for every
-  missing address, so it holds a section per language (each with its ``lang`` and ``dir``), and
-  a small inline script keeps the one of the folder the reader asked for (``/he/…`` is Hebrew,
-  any other address the default language), with the page's language, direction and title.
-  Without JavaScript every language's section shows.
+- the 404 pages: each language's build writes its own (``he/404.html``), the theme's whole
+  frame in that language (navigation, search, colour switch, footer), for hosts that serve the
+  nearest ``404.html``; the site's root ``404.html``, which other hosts serve for every missing
+  address, is the default language's, holds a section per language (each with its ``lang`` and
+  ``dir``), and a small inline script sends a reader who asked for an address in another
+  language's folder (``/he/…``) to that language's page. Without JavaScript every language's
+  section shows.
 
 The theme's fixed strings (skip link, footer, language selector…) that Material words wrongly
 in one of our languages are mended in ``overrides/partials/theme-words.html``.
@@ -31,6 +33,7 @@ from mkdocs.structure.toc import AnchorLink
 
 from halfmoon import HalfMoonError
 from halfmoon.i18n import Catalog, text_direction
+from halfmoon.typography import rules
 
 from .catalogs import checked_catalog
 from .errors import SourceError
@@ -73,22 +76,28 @@ def search_counts(messages: Catalog) -> str:
 
 
 # The 404 page's script: the first folder of the address asked for, read after the site's own
-# base path, names the language (any other address is the default language's). It keeps that
-# language's section and gives the page its language, direction and title. Inline (the page is
-# served at any address, so a script file's address could not be relative), and short.
+# base path, names the language (any other address is the default language's). A language with
+# a page of its own (data-page: the root page's other languages) is sent there, the frame and
+# all in its words; otherwise the script keeps that language's section and gives the page its
+# language, direction and title. Inline (the page is served at any address, so a script file's
+# address could not be relative), and short.
 NOT_FOUND_SCRIPT = (
     "(()=>{let r=document.currentScript.previousElementSibling,b=r.dataset.base,"
     "p=location.pathname,f=(p.startsWith(b)?p.slice(b.length):p).split(\"/\")[0],"
     "s=[...r.children],k=s.find(e=>e.dataset.folder===f)||s.find(e=>!e.dataset.folder);"
-    "if(!k)return;s.forEach(e=>e.hidden=e!==k);"
+    "if(!k)return;if(k.dataset.page&&k.dataset.page!==p){location.replace(k.dataset.page);"
+    "return}s.forEach(e=>e.hidden=e!==k);"
     "let h=document.documentElement;h.lang=k.lang;document.body.dir=k.dir;"
     "document.title=k.dataset.title})()"
 )
 
 
-def not_found_html(languages: Mapping[str, str], base_url: str, site_name: str) -> Markup:
+def not_found_html(languages: Mapping[str, str], base_url: str, site_name: str,
+                   own_pages: bool = False) -> Markup:
     """The 404 page's content: a section for each language (``languages`` maps each to its
-    folder, "" for the default one), its title, a sentence and a link to its home page.
+    folder, "" for the default one), its title, a sentence and a link to its home page. With
+    ``own_pages``, each language with a folder has its own 404 page there (``he/404.html``),
+    where the script sends a reader of that folder.
 
     Raises ``SourceError`` for a catalog that cannot give the words."""
     base = base_url.rstrip("/") + "/"
@@ -101,15 +110,25 @@ def not_found_html(languages: Mapping[str, str], base_url: str, site_name: str) 
             raise SourceError(f"{error} (the 404 page)") from None
         folder = prefix.strip("/")
         direction = text_direction(lang)
+        page = f' data-page="{escape(base + prefix)}404.html"' if own_pages and folder else ""
         sections.append(
-            f'<section lang="{escape(lang)}" dir="{direction}" data-folder="{escape(folder)}" '
-            f'data-title="{escape(f"{title} - {site_name}")}">'
+            f'<section lang="{escape(lang)}" dir="{direction}" data-folder="{escape(folder)}"'
+            f'{page} data-title="{escape(not_found_title(lang, site_name))}">'
             f"<h1>{escape(title)}</h1>"
             f'<p>{escape(text)}{_space_after(text)}'
             f'<a href="{escape(base + prefix)}">{escape(home)}</a></p>'
             "</section>")
     return Markup(f'<div class="hm-not-found" data-base="{escape(base)}">{"".join(sections)}</div>'
                   f"<script>{NOT_FOUND_SCRIPT}</script>")
+
+
+def not_found_title(lang: str, site_name: str) -> str:
+    """The 404 page's title in ``lang``, with the language's dash before the site's name."""
+    try:
+        title = checked_catalog(lang).text(NOT_FOUND_KEYS[0])
+    except HalfMoonError as error:
+        raise SourceError(f"{error} (the 404 page)") from None
+    return title + rules(lang).title_separator + site_name
 
 
 def _space_after(sentence: str) -> str:

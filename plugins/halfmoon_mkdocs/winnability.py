@@ -16,6 +16,7 @@ from html import escape
 from itertools import groupby
 
 from halfmoon.solver.figures import UndecidedDeal
+from halfmoon.typography import join_sentences
 
 from .context import Context
 from .errors import SourceError
@@ -171,4 +172,4 @@ def undecided_sentences(writer: Writer, deals: list[UndecidedDeal]) -> str:
             sat=writer.plural("docs.undecided.sat", conflicts,
                               solver=writer.insert(SAT_SOLVER_NAMES.get(solver, solver))),
         ))
-    return " ".join(sentences)
+    return join_sentences(sentences, writer.lang)

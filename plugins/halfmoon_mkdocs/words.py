@@ -15,8 +15,9 @@ from typing import cast
 from babel.numbers import format_decimal
 
 from halfmoon import Card, Source
-from halfmoon.i18n import PLACEHOLDER, Catalog, TranslationError, catalog, fill
+from halfmoon.i18n import PLACEHOLDER, Catalog, TranslationError, catalog, exact_form, fill
 from halfmoon.moves import is_reserve
+from halfmoon.typography import localized_number
 
 from .errors import SourceError
 
@@ -102,14 +103,15 @@ class Writer:
     def plural(self, key: str, count: int, **params: str) -> str:
         forms = cast(dict[str, str], self._message(key, dict))
         category = self.catalog.plural_category(count)
-        form = forms.get(category, forms.get("other"))
+        form = forms.get(exact_form(count), forms.get(category, forms.get("other")))
         if form is None:
             raise SourceError(f"message {key!r} in {self.lang!r} lacks the form {category!r}")
         return fill(self._escaped(form), {"count": self.number(count), **params}, key=key,
                     lang=self.lang)
 
     def number(self, value: int | float) -> str:
-        return format_decimal(value, locale=self.catalog.locale)
+        """``value`` as the language writes it (Babel's, to the language's own rules)."""
+        return localized_number(format_decimal(value, locale=self.catalog.locale), self.lang)
 
     def has_plural(self, key: str) -> bool:
         return isinstance(self.catalog.messages.get(key), dict)

@@ -6,6 +6,8 @@
 // LRI…PDI: a card, code or slot name is one left-to-right unit whatever its letters, as in
 // halfmoon/i18n.py (an Arabic-letter card still reads rank first).
 const LRI = "\u2066";
+// Languages with no space between sentences (halfmoon/typography.py, UNSPACED_SENTENCES).
+const UNSPACED = new Set(["ja", "zh"]);
 const PDI = "\u2069";
 // Hebrew writes a one-letter prefix (ו "and", ב, ל, מ…) joined to the next word; a maqaf
 // separates it only from a digit, a Latin letter or a sign: "ו־5♠" but "וערימה 3". As in
@@ -108,13 +110,20 @@ export class Catalog {
   plural(key, count, params = {}) {
     const forms = this.messages[key];
     if (!forms || typeof forms !== "object") return key;
-    const form = forms[this.plurals.select(count)] ?? forms.other;
+    // "=1": a form for exactly that count (as halfmoon/i18n.py's exact_form), then CLDR's.
+    const form = forms[`=${count}`] ?? forms[this.plurals.select(count)] ?? forms.other;
     return fill(form, { count: this.number(count), ...params });
   }
 
   /** Wrap an insert (card, code, slot name) so right-to-left text does not reorder it. */
   isolate(text) {
     return this.rtl ? LRI + text + PDI : String(text);
+  }
+
+  /** Sentences one after another: a space between them, none in a language written without
+   *  spaces (halfmoon/typography.py's join_sentences). */
+  sentences(items) {
+    return items.join(UNSPACED.has(this.lang.split("-")[0]) ? "" : " ");
   }
 
   /** "A, B and C" as the catalog joins lists, like the pages (no serial comma, Hebrew "ו־"). */

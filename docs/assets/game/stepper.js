@@ -83,7 +83,7 @@ export async function mountStepper(element) {
       const what = catalog.list(next.map((source) => catalog.cardFrom(position.cardAt(source), source)));
       said.push(t("game.stepper.marked", { what }));
     } else if (position.isWon()) said.push(t("game.stepper.won"));
-    status.textContent = said.join(" ");
+    status.textContent = catalog.sentences(said);
     // A button that becomes disabled while it has the focus hands it to its neighbour.
     setDisabled([[buttons.first, step === 0], [buttons.previous, step === 0], [buttons.next, step === total], [buttons.last, step === total]],
       () => (step === 0 ? buttons.next : buttons.previous));
