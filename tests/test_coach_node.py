@@ -81,3 +81,9 @@ def test_no_winning_move_is_left_after_the_game_was_lost(coach):
     game = lost_game()
     moves = list(game.moves[:game.turn + 1])
     assert coach.ask({"op": "hint", "code": game.code, "moves": moves, "budget": BUDGET})["kind"] == "none"
+
+
+def test_the_coach_asks_for_the_solver_s_default_budget():
+    game = ROOT / "docs" / "assets" / "game"
+    assert f"COACH_BUDGET = {BUDGET:_}" in (game / "coach.js").read_text("utf-8")
+    assert f"DEFAULT_BUDGET = {BUDGET:_}" in (game / "solver.js").read_text("utf-8")
