@@ -45,7 +45,8 @@ async () => {
   const start = performance.now();
   page.showWhereLost();
   await new Promise((resolve) => {
-    const check = () => (mount.querySelector('dialog[open][data-kind="where"] .hm-dialog-buttons button') ? resolve() : setTimeout(check, 5));
+    const answered = () => mount.querySelector('dialog[open][data-kind="where"] .hm-dialog-buttons button');
+    const check = () => (answered() ? resolve() : setTimeout(check, 5));
     check();
   });
   const lines = [...mount.querySelectorAll('dialog[open] p')].map((p) => p.textContent);
@@ -64,8 +65,8 @@ async (taps) => {
   let done = false;
   analysis.then(() => { done = true; });
   const frame = [];
-  const source = [...mount.querySelectorAll('[data-source]')].find((cell) => page.game.position.cardAt(cell.dataset.source)).dataset.source;
-  const cell = mount.querySelector(`[data-source="${source}"]`);
+  const cells = [...mount.querySelectorAll('[data-source]')];
+  const cell = cells.find((c) => page.game.position.cardAt(c.dataset.source));
   let duringAnalysis = 0;
   for (let i = 0; i < taps; i++) {
     const start = performance.now();
@@ -141,10 +142,12 @@ def main() -> list[Figure]:
             context.close()
         browser.close()
     print(f"   where it was lost at {SLOWDOWN}× CPU: {', '.join(f'{t:.0f} ms' for t in times)}")
-    print(f"   the worker's search under the throttling took {statistics.median(ratios):.2f}× its time without"
+    ratio = statistics.median(ratios)
+    print(f"   the worker's search under the throttling took {ratio:.2f}× its time without"
           " (1.0: the throttling does not reach the worker)")
-    print(f"   taps during the analysis: {sum(during)} of {TAPS * RUNS} while the worker searched; to next frame "
-          f"median {statistics.median(frames):.2f} ms, p95 {percentile(frames, 0.95):.2f} ms, max {max(frames):.2f} ms")
+    print(f"   taps during the analysis: {sum(during)} of {TAPS * RUNS} while the worker searched; "
+          f"to next frame median {statistics.median(frames):.2f} ms, p95 {percentile(frames, 0.95):.2f} ms, "
+          f"max {max(frames):.2f} ms")
     return [
         Figure(f"where it was lost, {len(game.moves)}-move game, {SLOWDOWN}× CPU, median of {RUNS}",
                statistics.median(times), "ms"),

@@ -73,7 +73,8 @@ def test_with_its_settings_off_the_game_reads_as_before_and_loads_no_coach(page,
     open_play(page, site_url, fragment=game.code)
     assert page.locator(".hm-game [data-action='hint']").is_hidden()
     assert page.locator(".hm-game .hm-stats-hinted").is_hidden()
-    boxes = page.eval_on_selector_all(".hm-game input[data-setting]", "boxes => boxes.map(b => [b.dataset.setting, b.checked])")
+    boxes = page.eval_on_selector_all(".hm-game input[data-setting]",
+                                      "boxes => boxes.map(b => [b.dataset.setting, b.checked])")
     assert ["winnableOnly", False] in boxes and ["coach", False] in boxes
     legend = page.locator(".hm-game .hm-settings-added legend").inner_text()
     assert legend == EN.text("game.settings.additions")
@@ -100,14 +101,15 @@ def test_the_coach_names_where_a_lost_game_slipped_away_and_goes_back_there(page
     before = list(game.moves[:game.turn])
     wait_for_line(page, EN.text("game.coach.where_found", number=str(game.turn)), timeout=300_000)
     lines = dialog_lines(page)
-    assert lines[1] == EN.text("game.coach.where_lost_move", move=move_words(game.code, before, game.moves[game.turn]))
+    lost = move_words(game.code, before, game.moves[game.turn])
+    assert lines[1] == EN.text("game.coach.where_lost_move", move=lost)
     assert lines[3] == EN.text("game.coach.where_later_proved")
     # The move offered instead keeps a win, as Python's solver sees it.
     position = Position(DealCode.parse(game.code))
     for text in before:
         position.push(Move.parse(text))
-    offered = [("+".join(m.sources)) for m in position.legal_moves()
-               if lines[2] == EN.text("game.coach.where_instead", move=move_words(game.code, before, "+".join(m.sources)))]
+    offered = [text for text in ("+".join(m.sources) for m in position.legal_moves())
+               if lines[2] == EN.text("game.coach.where_instead", move=move_words(game.code, before, text))]
     assert offered and verdict_after(game.code, [*before, offered[0]]) == Verdict.WON
     assert verdict_after(game.code, [*before, game.moves[game.turn]]) == Verdict.LOST
     page.locator(".hm-game dialog[open] button", has_text=EN.text("game.button.go_back")).click()
@@ -151,12 +153,13 @@ def test_a_hint_keeps_the_deal_winnable_and_the_game_is_counted_apart(page, site
     position = Position(DealCode.parse(game.code))
     for text in moves:
         position.push(Move.parse(text))
-    hinted = ["+".join(m.sources) for m in position.legal_moves()
-              if shown == EN.text("game.coach.hint_move", move=move_words(game.code, moves, "+".join(m.sources)))]
+    hinted = [text for text in ("+".join(m.sources) for m in position.legal_moves())
+              if shown == EN.text("game.coach.hint_move", move=move_words(game.code, moves, text))]
     assert hinted, shown
     assert verdict_after(game.code, [*moves, hinted[0]]) == Verdict.WON
     # Out of the player's own statistics, into the games played with a hint.
-    page.wait_for_function("() => document.querySelector(\"[data-stat='hinted_played']\").textContent === '1'")
+    page.wait_for_function("() => document.querySelector(\"[data-stat='hinted_played']\")"
+                           ".textContent === '1'")
     assert stat(page, "played") == "0"
     # After the game is lost, no winning move is left.
     play(page, game.moves[5:game.turn + 1])
@@ -201,7 +204,8 @@ def test_only_deals_that_can_be_won_deals_won_surveyed_deals(page, site_url):
     for _ in range(5):
         code = field(page, "code")
         page.click(action(page, "new"))
-        page.wait_for_function("(old) => document.querySelector(\"[data-field='code']\").textContent !== old", arg=code)
+        page.wait_for_function("(old) => document.querySelector(\"[data-field='code']\").textContent !== old",
+                               arg=code)
         assert VERDICTS.of(DealCode.parse(field(page, "code"))) == Verdict.WON
     # The code field still plays any code.
     page.fill(".hm-game .hm-code-input", first_deal("L"))

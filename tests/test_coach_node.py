@@ -64,7 +64,8 @@ def test_without_the_verdict_file_the_solver_answers_and_says_what_it_did_not_de
     undecided = coach.ask({"op": "verdict", "code": first_deal("L"), "budget": 10, "table": False})
     assert undecided == {"verdict": "undecided", "source": "solver", "nodes": 10, "asked": 1}
     game = lost_game()
-    answer = coach.ask({"op": "where", "code": game.code, "moves": list(game.moves), "budget": 1, "table": False})
+    answer = coach.ask({"op": "where", "code": game.code, "moves": list(game.moves), "budget": 1,
+                        "table": False})
     assert answer["kind"] == "none_found" and answer["later"] == len(game.moves)
 
 
