@@ -41,9 +41,8 @@ WHERE = """
 async () => {
   const mount = document.querySelector('.hm-game');
   const page = mount.hmGame;
-  page.showEnding({});
   const start = performance.now();
-  page.showWhereLost();
+  (await page.coach()).showWhereLost();
   await new Promise((resolve) => {
     const answered = () => mount.querySelector('dialog[open][data-kind="where"] .hm-dialog-buttons button');
     const check = () => (answered() ? resolve() : setTimeout(check, 5));
@@ -60,7 +59,7 @@ async (taps) => {
   const mount = document.querySelector('.hm-game');
   const page = mount.hmGame;
   const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
-  const analysis = page.showWhereLost();
+  const analysis = (await page.coach()).showWhereLost();
   mount.querySelector('dialog[open]')?.close();
   let done = false;
   analysis.then(() => { done = true; });

@@ -467,50 +467,24 @@ class PlayController {
     const coached = !won && this.settings.coach;
     if (coached) {
       lines.push({ text: this.t("game.coach.thinking"), mark: "verdict" });
-      if (game.moveCount) buttons.splice(1, 0, { text: this.t("game.button.where_lost"), action: () => this.showWhereLost() });
+      if (game.moveCount) {
+        buttons.splice(1, 0, { text: this.t("game.button.where_lost"), action: () => this.withCoach((coach) => coach.showWhereLost()) });
+      }
     }
     this.view.openDialog({
       title: this.t(won ? "game.dialog.won_title" : "game.dialog.deadlock_title"), lines, buttons, kind: won ? "won" : "deadlock",
       close: this.t("game.dialog.close"),
     });
-    if (coached) this.showDealVerdict();
+    if (coached) this.withCoach((coach) => coach.showDealVerdict());
   }
 
   // --- the coach (issue 47): this site's additions, behind settings off by default ---------------
 
-  /** Whether `game` is still on the table as it was with `moves` moves. */
-  unchanged(game, moves) {
-    return !this.destroyed && this.game === game && game.moveCount === moves;
-  }
-
-  /** The deadlock dialog's line on whether the deal could be won (file, else solver). */
-  async showDealVerdict() {
-    const text = await this.coach().then((coach) => coach.dealVerdictText(this.game.code))
-      .catch((error) => this.t("game.coach.failed", { reason: String(error?.message ?? error) }));
-    if (this.destroyed) return;
-    if (this.view.updateDialogLine("deadlock", "verdict", text)) this.view.say(text);
-  }
-
-  /** "Where was it lost?": the solver goes back through the game (in its worker), then a dialog
-   * says where a win was last still there, and offers to go back to it. */
-  async showWhereLost() {
-    const { game } = this;
-    const moves = game.history.map((move) => move.join("+"));
-    const title = this.t("game.coach.where_title");
-    this.view.openDialog({ title, lines: [{ text: this.t("game.coach.thinking"), mark: "where" }], kind: "where", close: this.t("game.dialog.close") });
-    let found;
-    try {
-      found = await (await this.coach()).whereLost(game.code, moves, () => this.unchanged(game, moves.length));
-    } catch (error) {
-      const text = this.t("game.coach.failed", { reason: String(error?.message ?? error) });
-      if (this.unchanged(game, moves.length)) this.view.updateDialogLine("where", "where", text);
-      return;
-    }
-    if (!found || !this.unchanged(game, moves.length)) return;
-    const { result, lines } = found;
-    const buttons = result.kind === "found" ? [{ text: this.t("game.button.go_back"), action: () => this.goBackTo(result.index) }] : [];
-    this.view.openDialog({ title, lines, buttons, kind: "where", close: this.t("game.dialog.close") });
-    this.view.say(lines.join(" "));
+  /** Run `task(coach)` once coach.js is loaded; a module that fails to load is said, and play goes on. */
+  withCoach(task) {
+    return this.coach().then(task, (error) => {
+      if (!this.destroyed) this.view.say(this.t("game.coach.failed", { reason: String(error?.message ?? error) }));
+    });
   }
 
   /** Back to the position after `index` moves, as that many undos would go. */
@@ -531,19 +505,11 @@ class PlayController {
     this.render();
   }
 
-  /** A hint: a move from which the solver (it sees every card) finds a win, or that none is left.
-   * The game is counted apart in the statistics from then on. */
-  async hint() {
-    const { game } = this;
+  /** A hint (coach.js says it); the game is counted apart in the statistics from then on. */
+  hint() {
     if (this.over) return;
     this.markHinted();
-    const moves = game.history.map((move) => move.join("+"));
-    this.view.setMessage(this.t("game.coach.thinking"), "hint");
-    const text = await this.coach().then((coach) => coach.hintText(game.code, moves))
-      .catch((error) => this.t("game.coach.failed", { reason: String(error?.message ?? error) }));
-    if (!this.unchanged(game, moves.length)) return;
-    this.view.setMessage(text, "hint");
-    this.view.say(text);
+    this.withCoach((coach) => coach.showHint());
   }
 
   /** This game had a hint: out of the player's own statistics (it was counted played there if it

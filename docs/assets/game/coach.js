@@ -106,6 +106,58 @@ export class Coach {
     return this.t("game.coach.hint_undecided", { budget: this.positions });
   }
 
+  // --- what the Play page shows ----------------------------------------------------------------
+
+  failed(error) { return this.t("game.coach.failed", { reason: String(error?.message ?? error) }); }
+
+  /** The game on the table and a check that it is still there as it is now (same game, same moves). */
+  #snapshot() {
+    const { page } = this;
+    const game = page.game;
+    const moves = game.history.map((move) => move.join("+"));
+    return { game, moves, unchanged: () => !page.destroyed && page.game === game && game.moveCount === moves.length };
+  }
+
+  /** The deadlock dialog's line on whether the deal could be won: the file's verdict, else the solver's. */
+  async showDealVerdict() {
+    const { game, unchanged } = this.#snapshot();
+    const text = await this.dealVerdictText(game.code).catch((error) => this.failed(error));
+    if (unchanged() && this.page.view.updateDialogLine("deadlock", "verdict", text)) this.page.view.say(text);
+  }
+
+  /** "Where was it lost?": the solver goes back through the game (in its worker); then a dialog
+   * says where a win was last still there, and offers to go back to it (the controller's goBackTo). */
+  async showWhereLost() {
+    const { page } = this;
+    const { game, moves, unchanged } = this.#snapshot();
+    const title = this.t("game.coach.where_title");
+    const close = this.t("game.dialog.close");
+    page.view.openDialog({ title, lines: [{ text: this.t("game.coach.thinking"), mark: "where" }], kind: "where", close });
+    let found;
+    try {
+      found = await this.whereLost(game.code, moves, unchanged);
+    } catch (error) {
+      if (unchanged()) page.view.updateDialogLine("where", "where", this.failed(error));
+      return;
+    }
+    if (!found || !unchanged()) return;
+    const { result, lines } = found;
+    const buttons = result.kind === "found" ? [{ text: this.t("game.button.go_back"), action: () => page.goBackTo(result.index) }] : [];
+    page.view.openDialog({ title, lines, buttons, kind: "where", close });
+    page.view.say(lines.join(" "));
+  }
+
+  /** The hint over the board: a move from which the solver, which sees every card, finds a win. */
+  async showHint() {
+    const { view } = this.page;
+    const { game, moves, unchanged } = this.#snapshot();
+    view.setMessage(this.t("game.coach.thinking"), "hint");
+    const text = await this.hintText(game.code, moves).catch((error) => this.failed(error));
+    if (!unchanged()) return;
+    view.setMessage(text, "hint");
+    view.say(text);
+  }
+
   /** Stop the worker (every answer awaited is dropped). */
   destroy() {
     this.#solver?.terminate();
