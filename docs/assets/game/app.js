@@ -237,9 +237,10 @@ class PlayController {
    * verdicts are read, unless a move was made or another deal opened meanwhile. */
   async dealWinnable(options) {
     const game = this.game;
-    const number = await (await this.coach()).dealNumber(true);
-    if (this.destroyed || this.game !== game || game.moveCount) return;
-    if (number !== game.position.number) this.openDeal(parseDealCode(formatCode(number)), options);
+    const coach = await this.coach();
+    if (await coach.isWon(game.position.number)) return;
+    const number = await coach.dealNumber(true);
+    if (!this.destroyed && this.game === game && !game.moveCount) this.openDeal(parseDealCode(formatCode(number)), options);
   }
 
   /**

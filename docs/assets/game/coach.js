@@ -5,7 +5,7 @@
 // answers of coach_core.js in the page's language. It holds no game state: the controller does.
 
 import { Position, parseDealCode, parseMove } from "./engine.js";
-import { fetchVerdicts } from "./lookup.js";
+import { fetchVerdicts, verdictOf } from "./lookup.js";
 import { createSolver } from "./solver_client.js";
 import { surveyedNumber, surveyedRangeNumber } from "./surveyed.js";
 import { dealVerdict, hint, whereLost } from "./coach_core.js";
@@ -50,6 +50,12 @@ export class Coach {
     if (!winnable) return surveyedRangeNumber();
     const table = await this.verdicts();
     return (table && surveyedNumber(table, { winnable: true })) ?? surveyedRangeNumber();
+  }
+
+  /** Whether the verdict file says deal `number` can be won (false when it cannot be read). */
+  async isWon(number) {
+    const table = await this.verdicts();
+    return Boolean(table) && verdictOf(table, number) === "won";
   }
 
   get positions() { return this.page.catalog.plural("docs.stat.search_positions", this.budget); }
