@@ -6,11 +6,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 from halfmoon import DealCode, Move, Position
 from halfmoon.solver.search import Verdict, solve
+from halfmoon.solver.verdicts import read_verdicts
 
 BUDGET = 200_000  # the coach's (docs/assets/game/coach.js COACH_BUDGET)
+VERDICTS = read_verdicts(Path(__file__).resolve().parent.parent / "docs" / "records" / "verdicts.gz")
+
+
+def first_deal(symbol: str) -> str:
+    """The first deal of the published verdict file with `symbol` (W won, L lost, U undecided)."""
+    return str(DealCode(VERDICTS.start.number + VERDICTS.symbols.index(symbol)))
+
+
+def play_to_deadlock(position: Position) -> list[str]:
+    """Play the first legal move each time until none is left; the moves played."""
+    moves = []
+    while not position.is_deadlocked():
+        move = position.legal_moves()[0]
+        position.push(move)
+        moves.append(notation(move))
+    return moves
 
 
 def notation(move: Move) -> str:
@@ -51,8 +69,5 @@ def lost_game(code: str = "HM1-N-AAAAAAB", keep: int = 20, budget: int = BUDGET)
         position.pop()
     else:
         raise AssertionError(f"no losing move after {keep} moves of {code}'s winning line")
-    while not position.is_deadlocked():
-        move = position.legal_moves()[0]
-        position.push(move)
-        moves.append(notation(move))
+    moves += play_to_deadlock(position)
     return LostGame(code, tuple(moves), keep)

@@ -8,28 +8,20 @@ Expected texts come from the Python catalogs, outcomes from the Python engine an
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from coach_games import lost_game, verdict_after
+from coach_games import VERDICTS, first_deal, lost_game, play_to_deadlock, verdict_after
 from test_game_browser import action, field, message, open_play, plain, tap
 from test_play_page_browser import stat
 
 from halfmoon import DealCode, Move, Position
 from halfmoon.i18n import catalog
 from halfmoon.solver.search import Verdict
-from halfmoon.solver.verdicts import read_verdicts
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parent.parent
-VERDICTS = read_verdicts(ROOT / "docs" / "records" / "verdicts.gz")
 EN = catalog("en")
 COACH_FILES = ("coach.js", "coach_core.js", "solver_client.js", "solver.js", "lookup.js", "verdicts.gz")
 
-
-def first_deal(symbol: str) -> str:
-    return str(DealCode(VERDICTS.start.number + VERDICTS.symbols.index(symbol)))
 
 
 def loaded(page) -> list[str]:
@@ -122,12 +114,7 @@ def test_the_coach_names_where_a_lost_game_slipped_away_and_goes_back_there(page
 
 def test_a_proved_lost_deal_says_no_one_can_win_it(page, site_url):
     code = first_deal("L")
-    position = Position(DealCode.parse(code))
-    moves = []
-    while not position.is_deadlocked():
-        move = position.legal_moves()[0]
-        position.push(move)
-        moves.append("+".join(move.sources))
+    moves = play_to_deadlock(Position(DealCode.parse(code)))
     open_play(page, site_url, fragment=code)
     switch(page, "coach")
     play(page, moves)

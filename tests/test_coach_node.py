@@ -7,19 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from coach_games import BUDGET, lost_game, verdict_after
+from coach_games import BUDGET, first_deal, lost_game, play_to_deadlock, verdict_after
 from node_script import NodeLines
 
 from halfmoon import DealCode, Position
 from halfmoon.solver.search import Verdict
-from halfmoon.solver.verdicts import read_verdicts
 
 ROOT = Path(__file__).resolve().parent.parent
-VERDICTS = read_verdicts(ROOT / "docs" / "records" / "verdicts.gz")
 
-
-def first_deal(symbol: str) -> str:
-    return str(DealCode(VERDICTS.start.number + VERDICTS.symbols.index(symbol)))
 
 
 @pytest.fixture(scope="module")
@@ -47,12 +42,7 @@ def test_where_a_lost_game_slipped_away_is_where_python_says(coach):
 
 def test_a_proved_lost_deal_is_never_winnable_and_says_so(coach):
     code = first_deal("L")
-    position = Position(DealCode.parse(code))
-    moves = []
-    while not position.is_deadlocked():
-        move = position.legal_moves()[0]
-        position.push(move)
-        moves.append("+".join(move.sources))
+    moves = play_to_deadlock(Position(DealCode.parse(code)))
     answer = coach.ask({"op": "where", "code": code, "moves": moves, "budget": BUDGET})
     assert answer == {"kind": "never", "source": "file", "asked": len(moves) - 1}
     assert coach.ask({"op": "verdict", "code": code, "budget": BUDGET})["verdict"] == "lost"
