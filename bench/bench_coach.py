@@ -15,6 +15,7 @@ Figures printed, no timed test; bench/run.py writes them to bench/results/bench_
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 from pathlib import Path
@@ -114,12 +115,14 @@ def worker_ms(page, code: str) -> float:  # type: ignore[no-untyped-def]
 def main() -> list[Figure]:
     from playwright.sync_api import sync_playwright
 
-    from served import CHROMIUM, CHROMIUM_ARGS, served_site
+    from served import CHROMIUM, CHROMIUM_ARGS, served_directory, served_site
 
     game = longest_lost_game()
     print(f"   game: {game.code}, {len(game.moves)} moves, a win still there after move {game.turn}")
     times, ratios, frames, during = [], [], [], []
-    with served_site() as url, sync_playwright() as playwright:
+    # HALFMOON_BUILT_SITE: a site already built from this tree (as the tests take it), not built again.
+    built = os.environ.get("HALFMOON_BUILT_SITE")
+    with (served_directory(Path(built)) if built else served_site()) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         for _ in range(RUNS):
             context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
