@@ -39,6 +39,8 @@ export async function dealVerdict(code, table, solve, budget) {
  */
 export async function whereLost(code, moves, table, solve, budget, { progress = () => {}, stillWanted = () => true } = {}) {
   const total = moves.length;
+  // A deal the file proves lost: so is every position of the game, nothing to ask.
+  if (table && verdictOf(table, parseDealCode(code).number) === "lost") return { kind: "never", source: "file" };
   let undecided = 0;
   for (let index = total - 1; index >= 0; index--) {
     if (!stillWanted()) return null;
@@ -56,7 +58,6 @@ export async function whereLost(code, moves, table, solve, budget, { progress = 
 
 async function openingAnswer(code, table, solve, budget) {
   const known = verdictOf(table, parseDealCode(code).number);
-  if (known === "lost") return { verdict: "lost", source: "file", line: [] };
   const answer = await solve(code, [], budget);
   // Known won, but no line within the budget: a win existed, its first move is not known.
   if (answer.verdict === "undecided" && known === "won") return { verdict: "won", source: "file", line: [] };
