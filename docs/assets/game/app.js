@@ -2,7 +2,7 @@
 // by the page's view (view.js). Every string comes from the catalogs; user input only ever reaches
 // the page as text.
 
-import { DEAL_COUNT, DealCodeError, Game, formatCode, parseDealCode } from "./engine.js";
+import { DealCodeError, Game, formatCode, parseDealCode } from "./engine.js";
 import { codeErrorText, loadCatalog, pageCatalog } from "./i18n.js";
 import { download, element } from "./dom.js";
 import { PlayView } from "./view.js";
@@ -12,11 +12,6 @@ import { BACKUP_VERSION, BackupError, MAX_BACKUP_BYTES, mergeGames, mergeStats, 
 
 // Shown only when not even the English catalog loads.
 const LOAD_FAILED = "The game could not load its texts, so it cannot start. Reload the page to try again.";
-
-export function randomNumber() {
-  const [high, low] = crypto.getRandomValues(new Uint32Array(2));
-  return ((high % 2 ** 21) * 2 ** 32 + low) % DEAL_COUNT;
-}
 
 export function formatTime(milliseconds) {
   const seconds = Math.max(0, Math.floor(milliseconds / 1000));
