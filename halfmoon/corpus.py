@@ -419,7 +419,7 @@ def layout() -> Iterator[Case]:
 # The plural messages the game says, and counts that reach every category of every language
 # (Arabic's 0, 1, 2, 3–10, 11–99, 100–102), within the game's numbers: under 1000, where the
 # game's digit grouping (Intl.NumberFormat) and Python's plain digits would part.
-GAME_PLURALS = ("docs.count.cards", "docs.count.moves", "docs.count.points")
+GAME_PLURALS = ("docs.count.cards", "docs.count.moves", "docs.count.points", "docs.stat.search_positions")
 PLURAL_COUNTS = (*range(31), *range(99, 113), 520, 999)
 LISTS = [["a", "b", "c"], ["A♠", "10♣"], ["x"], [], ["J♠", "Q♥", "K♦", "5♣"]]
 

@@ -168,6 +168,8 @@ def test_the_site_preloads_every_module_the_game_imports():
     assert not {"play.js", "boot.js", "stepper.js", "lookup.js"} & set(modules)
     # The solver is loaded only when a feature asks for it, never as the game opens.
     assert not {"solver.js", "solver_worker.js", "solver_client.js"} & set(modules)
+    # So is the coach (issue 47), imported only when one of its settings is on.
+    assert not {"coach.js", "coach_core.js"} & set(modules)
 
 
 SITE_PAGE = (

@@ -443,9 +443,10 @@ def test_play_pages_speak_each_language(page, site_url):
     for lang in PLAY_PATHS:
         open_play(page, site_url, lang)
         texts = catalog(lang)
-        buttons = page.locator(".hm-game .hm-toolbar button").all_inner_texts()
+        buttons = page.locator(".hm-game .hm-toolbar button:visible").all_inner_texts()  # Hint: coach only
         assert buttons == [texts.text(f"game.button.{b}") for b in ("new", "restart", "undo", "copy_link", "export")]
-        assert page.locator(".hm-game legend").inner_text() == texts.text("game.settings.legend")
+        assert page.locator(".hm-game .hm-settings > legend").first.inner_text() == texts.text("game.settings.legend")
+        assert page.locator(".hm-game .hm-settings-added > legend").inner_text() == texts.text("game.settings.additions")
 
 
 # --- the Examples page's step-through viewer -------------------------------------------------------

@@ -64,3 +64,9 @@ def test_words_past_the_last_whole_multiple_are_drawn_again(outcome):
 def test_a_table_without_a_won_deal_draws_none_and_one_with_one_draws_it(outcome):
     assert outcome["noneWon"] is None
     assert outcome["oneWon"] == [6, 6, 6]
+
+
+def test_new_game_draws_from_the_verdict_file_range_without_reading_the_file(outcome, table):
+    # surveyed.js's SURVEYED is the file's header: New game's deal is surveyed without its file.
+    assert outcome["range"] == {"start": table.start.number, "deals": len(table.symbols)}
+    assert all(table.of(DealCode(number)) is not None for number in outcome["rangeDrawn"])

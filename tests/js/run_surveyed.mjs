@@ -40,4 +40,6 @@ process.stdout.write(JSON.stringify({
   oneWon: [1, 2, 3].map(() => surveyed.surveyedNumber({ start: 5, symbols: "LWLU" }, { winnable: true, word })),
   badBounds: [0, -1, 1.5, 2 ** 32 + 1].map((n) => refused(() => surveyed.randomBelow(n, word))),
   crypto: surveyed.surveyedNumber(table),
+  range: surveyed.SURVEYED,
+  rangeDrawn: Array.from({ length: 200 }, () => surveyed.surveyedRangeNumber()),
 }) + "\n");

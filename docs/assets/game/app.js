@@ -2,20 +2,16 @@
 // by the page's view (view.js). Every string comes from the catalogs; user input only ever reaches
 // the page as text.
 
-import { DEAL_COUNT, DealCodeError, Game, formatCode, parseDealCode } from "./engine.js";
+import { DealCodeError, Game, formatCode, parseDealCode } from "./engine.js";
 import { codeErrorText, loadCatalog, pageCatalog } from "./i18n.js";
 import { download, element } from "./dom.js";
 import { PlayView } from "./view.js";
 import * as store from "./storage.js";
+import { surveyedRangeNumber } from "./surveyed.js";
 import { BACKUP_VERSION, BackupError, MAX_BACKUP_BYTES, mergeGames, mergeStats, readBackup, writeBackup } from "./backup.js";
 
 // Shown only when not even the English catalog loads.
 const LOAD_FAILED = "The game could not load its texts, so it cannot start. Reload the page to try again.";
-
-export function randomNumber() {
-  const [high, low] = crypto.getRandomValues(new Uint32Array(2));
-  return ((high % 2 ** 21) * 2 ** 32 + low) % DEAL_COUNT;
-}
 
 export function formatTime(milliseconds) {
   const seconds = Math.max(0, Math.floor(milliseconds / 1000));
@@ -41,6 +37,7 @@ class PlayController {
   #listening = new AbortController(); // the page's events the game follows
   #ticker; // the clock's interval
   #saveFrame; #saveTimer; // a save due (saveSoon)
+  #coach = null; // a promise of coach.js's Coach, imported when a setting of issue 47 first needs it
 
   constructor(mount, catalog) {
     this.mount = mount;
@@ -51,6 +48,7 @@ class PlayController {
     this.runningSince = null;
     this.result = null; // "won" or "lost" once the game has ended that way
     this.counted = false; // in the statistics (after the first move)
+    this.hinted = false; // a hint was asked: the game is counted apart (coach)
     this.revision = 0;
     this.stats = null; // the statistics as last read from storage
     this.saveDue = false; // a move is on the screen but not yet in storage (saveSoon)
@@ -68,6 +66,7 @@ class PlayController {
       askResetStats: () => this.askResetStats(),
       exportBackup: () => this.exportBackup(),
       importBackup: (file) => this.importBackup(file),
+      hint: () => this.hint(),
     });
     const { signal } = this.#listening;
     window.addEventListener("hashchange", () => this.followHash(), { signal });
@@ -96,6 +95,7 @@ class PlayController {
     cancelAnimationFrame(this.#saveFrame);
     clearTimeout(this.#saveTimer);
     this.view.destroy();
+    this.#coach?.then((coach) => coach.destroy(), () => {});
     if (this.mount.hmGame === this) delete this.mount.hmGame;
   }
 
@@ -103,7 +103,16 @@ class PlayController {
     this.settings[name] = on;
     store.saveSettings(this.settings);
     this.markDeck();
+    // The verdicts are read as soon as only winnable deals are wanted: New game then deals at once.
+    if (name === "winnableOnly" && on) this.coach().then((coach) => coach.verdicts());
+    if (name === "coach") this.stats = null; // the games with a hint are drawn with them
     this.render();
+  }
+
+  /** The coach (coach.js), imported the first time a setting of issue 47 needs it. */
+  coach() {
+    this.#coach ??= import("./coach.js").then((module) => new module.Coach(this));
+    return this.#coach;
   }
 
   /** Every page's diagrams follow the deck (halfmoon.css): <html> says which, as each page's head does. */
@@ -211,10 +220,22 @@ class PlayController {
       if (saved && !saved.game.won && !saved.game.deadlocked) return this.openDeal(parseDealCode(code), { history: "replace", reveal });
     }
     this.openDeal(this.randomCode(), { history: "replace", announce: false, reveal });
+    if (this.settings.winnableOnly) this.dealWinnable({ history: "replace", announce: false, reveal });
   }
 
+  /** A surveyed deal (surveyed.js), so that the Deal codes page's lookup answers for it. */
   randomCode() {
-    return parseDealCode(formatCode(randomNumber()));
+    return parseDealCode(formatCode(surveyedRangeNumber()));
+  }
+
+  /** "Only deals that can be won": a won surveyed deal in place of the one on the table, once the
+   * verdicts are read, unless a move was made or another deal opened meanwhile. */
+  async dealWinnable(options) {
+    const game = this.game;
+    const coach = await this.coach();
+    if (await coach.isWon(game.position.number)) return;
+    const number = await coach.dealNumber(true);
+    if (!this.destroyed && this.game === game && !game.moveCount) this.openDeal(parseDealCode(formatCode(number)), options);
   }
 
   /**
@@ -228,12 +249,12 @@ class PlayController {
     this.view.closeDialog(); // an ending or a question about the game left behind
     const saved = fresh ? null : store.loadGame(code.code);
     if (saved && saved.result !== "won") {
-      Object.assign(this, saved);
+      Object.assign(this, { hinted: false }, saved);
       if (announce) this.view.say(this.t("game.said.resumed", { code: this.catalog.isolate(code.code) }));
     } else {
       Object.assign(this, {
         game: new Game(code), elapsed: 0, result: null, counted: false, revision: store.storedRevision(code.code),
-        id: store.newGameId(),
+        id: store.newGameId(), hinted: false,
       });
       if (announce) this.view.say(this.t("game.said.new_game", { code: this.catalog.isolate(code.code) }));
       // A deal with no move at all is over as it is dealt: played and lost, and said so.
@@ -257,11 +278,15 @@ class PlayController {
   /** Leaving the current game: its time is saved; an unfinished started game ends the streak. */
   leave() {
     this.pause();
-    if (this.counted && !this.result) this.updateStats((stats) => { stats.streak = 0; });
+    if (this.counted && !this.result && !this.hinted) this.updateStats((stats) => { stats.streak = 0; });
   }
 
   newDeal() {
-    this.openDeal(this.randomCode());
+    if (!this.settings.winnableOnly) return this.openDeal(this.randomCode());
+    const game = this.game;
+    this.coach().then((coach) => coach.dealNumber(true)).then((number) => {
+      if (!this.destroyed && this.game === game) this.openDeal(parseDealCode(formatCode(number)));
+    });
   }
 
   askRestart() {
@@ -374,7 +399,14 @@ class PlayController {
       this.counted = true;
       this.updateStats((stats) => { stats.played++; }, "played");
     }
-    if (game.won && this.result !== "won") {
+    if (game.won && this.result !== "won" && this.hinted) {
+      // Won with a hint: counted apart, neither a win nor a best time of the player's own.
+      this.pause();
+      this.result = "won";
+      store.countHinted("won", this.id).then(() => this.dropStats());
+      this.view.board.showWon(true);
+      this.showEnding({});
+    } else if (game.won && this.result !== "won") {
       this.pause();
       this.result = "won";
       const time = this.elapsed;
@@ -394,7 +426,7 @@ class PlayController {
     } else if (game.deadlocked && !this.result) {
       this.pause(); // the dialog shows the time played, as the bar does
       this.result = "lost";
-      this.updateStats((stats) => { stats.streak = 0; }, "lost");
+      if (!this.hinted) this.updateStats((stats) => { stats.streak = 0; }, "lost");
       this.showEnding({});
     } else if (game.deadlocked) {
       this.pause();
@@ -417,7 +449,7 @@ class PlayController {
       ...(won ? [] : [this.t(game.moveCount ? "game.dialog.deadlock_text" : "game.said.deadlocked_at_start")]),
       this.t("game.dialog.result", { time, score: game.score, moves: game.moveCount }),
     ];
-    if (won) {
+    if (won && !this.hinted) {
       lines.push(best === null || this.elapsed < best
         ? this.t("game.dialog.new_best", { time })
         : this.t("game.dialog.best", { time: formatTime(best) }));
@@ -428,10 +460,70 @@ class PlayController {
       { text: this.t("game.button.export"), action: () => this.exportRecord() },
     ];
     if (!won && game.canUndo) buttons.unshift({ text: this.t("game.button.undo_last"), action: () => this.undo() });
+    const coached = !won && this.settings.coach;
+    if (coached) {
+      lines.push({ text: this.t("game.coach.thinking"), mark: "verdict" });
+      if (game.moveCount) {
+        buttons.splice(1, 0, { text: this.t("game.button.where_lost"), action: () => this.withCoach((coach) => coach.showWhereLost()) });
+      }
+    }
     this.view.openDialog({
       title: this.t(won ? "game.dialog.won_title" : "game.dialog.deadlock_title"), lines, buttons, kind: won ? "won" : "deadlock",
       close: this.t("game.dialog.close"),
     });
+    if (coached) this.withCoach((coach) => coach.showDealVerdict());
+  }
+
+  // --- the coach (issue 47): this site's additions, behind settings off by default ---------------
+
+  /** Run `task(coach)` once coach.js is loaded; a module that fails to load is said, and play goes on. */
+  withCoach(task) {
+    return this.coach().then(task, (error) => {
+      if (!this.destroyed) this.view.say(this.t("game.coach.failed", { reason: String(error?.message ?? error) }));
+    });
+  }
+
+  /** Back to the position after `index` moves, as that many undos would go. */
+  goBackTo(index) {
+    if (store.storedRevision(this.game.code) > this.revision) return this.reloadGame();
+    const game = this.game;
+    if (game.moveCount - index > game.undoable) {
+      this.view.setMessage(this.t("game.coach.cannot_go_back"));
+      return this.view.say(this.t("game.coach.cannot_go_back"));
+    }
+    while (game.moveCount > index) game.undo();
+    this.view.board.showWon(false);
+    const said = index ? this.t("game.coach.went_back", { number: this.catalog.number(index) }) : this.t("game.coach.went_back_start");
+    this.view.setMessage(said);
+    this.view.say(said);
+    this.resumeClock();
+    this.saveSoon();
+    this.render();
+  }
+
+  /** A hint (coach.js says it); the game is counted apart in the statistics from then on. */
+  hint() {
+    if (this.over) return;
+    this.markHinted();
+    this.withCoach((coach) => coach.showHint());
+  }
+
+  /** This game had a hint: out of the player's own statistics (it was counted played there if it
+   * had a move), into the games played with a hint. */
+  markHinted() {
+    if (this.hinted) return;
+    this.hinted = true;
+    if (this.counted && this.result !== "won") this.updateStats((stats) => { stats.played = Math.max(0, stats.played - 1); }, "hinted");
+    this.counted = true;
+    store.countHinted("played", this.id).then(() => this.dropStats());
+    this.saveSoon();
+  }
+
+  /** The statistics changed in storage: read and drawn again. */
+  dropStats() {
+    if (this.destroyed) return;
+    this.stats = null;
+    this.drawStats();
   }
 
   /** Drop the selection (Escape), and with it what the last wrong move marked and said. */
@@ -604,6 +696,7 @@ class PlayController {
   }
 
   drawStats() {
+    if (!this.stats && this.settings.coach) this.view.drawHinted(store.loadHinted());
     this.view.drawStats(this.stats ??= store.loadStats()); // forgotten when they change here or in another tab
   }
 
@@ -617,6 +710,7 @@ class PlayController {
           text: this.t("game.confirm.reset.ok"),
           action: () => {
             store.resetStats();
+            this.hinted = false; // counted again from its next move, as any game
             // A game under way is counted again from its next move, so that its ending adds up.
             if (!this.result) this.counted = false;
             this.stats = null;

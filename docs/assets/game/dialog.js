@@ -21,7 +21,8 @@ export function createDialog(signal) {
 }
 
 /**
- * Show `dialog` (from createDialog) with a title, lines of text and buttons [{text, action, kind}].
+ * Show `dialog` (from createDialog) with a title, lines of text (or {text, mark}) and buttons
+ * [{text, action, kind}].
  * The first button takes the focus; any button closes the dialog before its action runs. The
  * buttons' listeners go when `signal` aborts (the one createDialog was given).
  */
@@ -30,7 +31,12 @@ export function openDialog(dialog, { title, lines = [], buttons = [], kind = "",
   heading.id = `${dialog.id}-title`;
   const text = element("div");
   text.id = `${dialog.id}-text`;
-  text.append(...lines.map((line) => element("p", "", line)));
+  text.append(...lines.map((line) => {
+    if (typeof line === "string") return element("p", "", line);
+    const paragraph = element("p", "", line.text); // {text, mark}: a line to be replaced later
+    paragraph.dataset.mark = line.mark;
+    return paragraph;
+  }));
   const row = element("div", "hm-dialog-buttons");
   for (const { text: label, action, kind: buttonKind } of buttons) {
     const button = document.createElement("button");

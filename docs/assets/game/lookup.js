@@ -1,5 +1,6 @@
 // The Deal codes page's lookup: whether one deal can be won, read from the solver's verdict file.
-// Documentation, not the game: the game never imports this module and never links to it (SPEC §3).
+// The game reads the same file through this module only behind its settings that are off by
+// default (coach.js: "only deals that can be won", the coach), never as it opens (SPEC §3).
 //
 // The verdict file (halfmoon/solver/verdicts.py) is gzip of one JSON header line, a newline,
 // then one symbol per deal from the header's start: W won, L lost (proved), U undecided.
@@ -101,7 +102,8 @@ export function verdictOf(verdicts, number) {
   return ANSWERS[verdicts.symbols[index]];
 }
 
-async function fetchVerdicts(url) {
+/** The verdict file at `url`, read ({start, symbols}); throws on a failed fetch or a bad file. */
+export async function fetchVerdicts(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
   return readVerdicts(await verdictText(new Uint8Array(await response.arrayBuffer())));

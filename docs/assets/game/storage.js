@@ -10,13 +10,15 @@ const HERE = new URL(import.meta.url).pathname; // …/assets/game/[<hash>/]stor
 const PREFIX = `halfmoon:${HERE.slice(0, HERE.lastIndexOf("/assets/game/") + 1)}:`; // per site root
 export const KEEP_GAMES = 20;
 export const MAX_PLAY_TIME = 1000 * 60 * 60 * 24 * 30; // longer than anyone plays one deal
-export const DEFAULT_SETTINGS = Object.freeze({ moveErrors: false, placementHelp: false, fourColour: false });
+// winnableOnly and coach are this site's additions to the seeds' app (issue 47), off by default.
+export const DEFAULT_SETTINGS = Object.freeze({ moveErrors: false, placementHelp: false, fourColour: false, winnableOnly: false, coach: false });
 const EMPTY_STATS = Object.freeze({ played: 0, won: 0, streak: 0, bestStreak: 0, fastest: {} });
 
 export const gameKey = (code) => `${PREFIX}game:${code}`;
 export const RECENT_KEY = `${PREFIX}recent`;
 export const SETTINGS_KEY = `${PREFIX}settings`;
 export const STATS_KEY = `${PREFIX}stats`;
+export const HINTED_KEY = `${PREFIX}hinted`; // games played with a hint, counted apart (issue 47)
 export const COUNTED_KEY = `${PREFIX}counted`; // the last events counted in the statistics
 const COUNTED_KEEP = 60;
 const STATS_LOCK = `${PREFIX}stats`; // navigator.locks: one tab at a time changes the statistics
@@ -162,6 +164,27 @@ export function countStats(event, update) {
   });
 }
 
+/** The games played with a hint and those of them won: {played, won}, apart from loadStats'. */
+export function loadHinted() {
+  const saved = read(HINTED_KEY);
+  if (!isObject(saved) || saved.version !== 1) return { played: 0, won: 0 };
+  const played = count(saved.played);
+  return { played, won: Math.min(count(saved.won), played) };
+}
+
+/** Count a game with a hint (`event` "played" or "won") once a game (`id`), however many tabs
+ * play it, under the statistics lock. */
+export function countHinted(event, id) {
+  const key = `hinted-${event}:${id}`;
+  return withStatsLock(() => {
+    if (wasCounted(key) || newer(HINTED_KEY, 1)) return;
+    const hinted = loadHinted();
+    hinted[event]++;
+    write(HINTED_KEY, { version: 1, ...hinted });
+    write(COUNTED_KEY, { version: 1, events: [...countedEvents(), key].slice(-COUNTED_KEEP) });
+  });
+}
+
 /**
  * Statistics from zero. The events counted so far go with them: a game under way is counted
  * again from its next move, so that its ending adds up (played 1, won 1 after a win).
@@ -170,6 +193,7 @@ export function resetStats() {
   if (newer(STATS_KEY, 1)) return;
   write(STATS_KEY, { version: 1, ...EMPTY_STATS });
   write(COUNTED_KEY, { version: 1, events: [] });
+  if (!newer(HINTED_KEY, 1)) remove(HINTED_KEY);
 }
 
 /** The codes of saved games, most recent first. */
@@ -184,12 +208,12 @@ export function recentCodes() {
  * the storage is full even after this site's older games were let go (another site or app
  * on the origin may fill it), or a newer build keeps this deal in a schema of its own.
  */
-export function saveGame({ game, elapsed, result, counted, revision, id }) {
+export function saveGame({ game, elapsed, result, counted, revision, id, hinted = false }) {
   const key = gameKey(game.code);
   if (newer(key, 2)) return false;
   const value = {
     version: 2, code: game.code, moves: game.history.map((m) => m.join("+")),
-    undoable: game.undoable, elapsed, result, counted, revision, id,
+    undoable: game.undoable, elapsed, result, counted, revision, id, ...(hinted ? { hinted } : {}),
   };
   let codes = [game.code, ...recentCodes().filter((c) => c !== game.code)];
   for (const old of codes.slice(KEEP_GAMES)) remove(gameKey(old));
@@ -330,6 +354,7 @@ function replay(saved) {
     result: ["won", "lost"].includes(saved.result) ? saved.result : null,
     counted: saved.counted === true,
     revision: count(saved.revision),
+    hinted: saved.hinted === true, // a hint was asked (issue 47): counted apart
     // Saved before games had ids (or restored from a file): this tab's id, until it saves it.
     id: typeof saved.id === "string" && /^[0-9a-f]{16}$/.test(saved.id) ? saved.id : newGameId(),
   };
@@ -352,7 +377,7 @@ export function migrate() {
 /** Which stored value a storage event is about: "game" (with code), "stats", "settings" or null. */
 export function storageTopic(key) {
   if (key === null) return { topic: "all" };
-  if (key === STATS_KEY) return { topic: "stats" };
+  if (key === STATS_KEY || key === HINTED_KEY) return { topic: "stats" };
   if (key === SETTINGS_KEY) return { topic: "settings" };
   if (key?.startsWith(`${PREFIX}game:`)) return { topic: "game", code: key.slice(PREFIX.length + 5) };
   return { topic: null };

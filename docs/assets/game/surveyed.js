@@ -4,6 +4,10 @@
 // ones alone. No DOM here. A deal code typed in still plays any of the 8 billion.
 
 const WON = "W";
+/** The range of the published verdict file (docs/records/verdicts.gz's header: start, deals), so
+ * that New game draws a surveyed deal at once, without the file. tests/test_surveyed_node.py
+ * holds it to the file. Only "only deals that can be won" needs the file's verdicts. */
+export const SURVEYED = Object.freeze({ start: 0, deals: 250_000 });
 const wonIndexes = new WeakMap(); // table -> Int32Array of the indexes of its won deals
 
 /** A uniform whole number in [0, n), n at most 2^32, from `word()` (uniform 32-bit words): words
@@ -39,4 +43,9 @@ export function surveyedNumber(table, { winnable = false, word = cryptoWord } = 
   if (!winnable) return table.symbols.length ? table.start + randomBelow(table.symbols.length, word) : null;
   const won = wonOf(table);
   return won.length ? table.start + won[randomBelow(won.length, word)] : null;
+}
+
+/** The number of a deal drawn uniformly from the SURVEYED range, without its file. */
+export function surveyedRangeNumber(word = cryptoWord) {
+  return SURVEYED.start + randomBelow(SURVEYED.deals, word);
 }

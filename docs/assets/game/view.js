@@ -12,12 +12,14 @@ import { element, newId, setDisabled, setText } from "./dom.js";
 const STAT_NAMES = ["played", "won", "rate", "streak", "best_streak"];
 const SETTINGS = [["moveErrors", "game.settings.move_errors"], ["placementHelp", "game.settings.placement_help"],
   ["fourColour", "game.settings.four_colour"]];
+// This site's additions to the seeds' app (issue 47), off by default, under a legend that says so.
+const ADDED_SETTINGS = [["winnableOnly", "game.settings.winnable_only"], ["coach", "game.settings.coach"]];
 
 /**
  * The view of the game in `mount` (a `.hm-game` element) in the language of `catalog`, the
  * boxes showing `settings`. `actions` are the controller's: newDeal(), askRestart(), undo(),
  * tap(source), clearSelection(), playCode(text), copyLink(), exportRecord(),
- * changeSetting(name, on), askResetStats(), exportBackup(), importBackup(file).
+ * changeSetting(name, on), askResetStats(), exportBackup(), importBackup(file), hint().
  */
 export class PlayView {
   #listening = new AbortController(); // every listener of the view's elements and of the page
@@ -44,7 +46,10 @@ export class PlayView {
     this.newButton = this.#button("game.button.new", () => actions.newDeal());
     this.restartButton = this.#button("game.button.restart", () => actions.askRestart());
     this.undoButton = this.#button("game.button.undo", () => actions.undo());
-    toolbar.append(this.newButton, this.restartButton, this.undoButton);
+    // The coach's hint (issue 47): only there while the coach setting is on.
+    this.hintButton = this.#button("game.button.hint", () => actions.hint());
+    this.hintButton.hidden = !settings.coach;
+    toolbar.append(this.newButton, this.restartButton, this.undoButton, this.hintButton);
 
     const info = element("div", "hm-info");
     info.setAttribute("role", "group");
@@ -100,7 +105,7 @@ export class PlayView {
     const settingsBox = element("fieldset", "hm-settings");
     settingsBox.append(element("legend", null, this.t("game.settings.legend")));
     this.boxes = {};
-    for (const [name, key] of SETTINGS) {
+    const settingBox = (name, key) => {
       const box = element("input");
       box.type = "checkbox";
       box.checked = settings[name];
@@ -108,9 +113,14 @@ export class PlayView {
       box.addEventListener("change", () => actions.changeSetting(name, box.checked), { signal });
       const wrap = element("label", "hm-setting");
       wrap.append(box, " ", this.t(key));
-      settingsBox.append(wrap);
       this.boxes[name] = box;
-    }
+      return wrap;
+    };
+    for (const [name, key] of SETTINGS) settingsBox.append(settingBox(name, key));
+    const added = element("fieldset", "hm-settings hm-settings-added");
+    added.append(element("legend", null, this.t("game.settings.additions")),
+      ...ADDED_SETTINGS.map(([name, key]) => settingBox(name, key)));
+    settingsBox.append(added);
 
     const stats = element("section", "hm-stats");
     const statsTitleId = newId("stats");
@@ -124,7 +134,16 @@ export class PlayView {
       value.dataset.stat = name;
       statsList.append(element("dt", null, this.t(`game.stats.${name}`)), value);
     }
-    stats.append(statsTitle, statsList, this.#button("game.stats.reset", () => actions.askResetStats()), this.#backupControls());
+    // Games played with a hint, counted apart (issue 47): shown while the coach is on.
+    this.hintedList = element("dl", "hm-stats-hinted");
+    this.hintedValues = {};
+    for (const name of ["played", "won"]) {
+      const value = this.hintedValues[name] = element("dd");
+      value.dataset.stat = `hinted_${name}`;
+      this.hintedList.append(element("dt", null, this.t(`game.stats.hinted_${name}`)), value);
+    }
+    this.hintedList.hidden = !settings.coach;
+    stats.append(statsTitle, statsList, this.hintedList, this.#button("game.stats.reset", () => actions.askResetStats()), this.#backupControls());
 
     const help = element("p", "hm-help", this.t("game.help.keys"));
     side.append(this.notice, form, this.codeError, share, settingsBox, stats, help);
@@ -264,7 +283,10 @@ export class PlayView {
     setText(this.fields.moves, String(game.moveCount));
     setText(this.fields.code, game.code);
     // A button that becomes disabled while it has the focus hands it to the board.
-    setDisabled([[this.undoButton, !game.canUndo], [this.restartButton, !game.moveCount]], () => this.board.currentCell());
+    setDisabled([[this.undoButton, !game.canUndo], [this.restartButton, !game.moveCount],
+      [this.hintButton, game.won || game.deadlocked]], () => this.board.currentCell());
+    if (this.hintButton.hidden !== !settings.coach) this.hintButton.hidden = !settings.coach;
+    if (this.hintedList.hidden !== !settings.coach) this.hintedList.hidden = !settings.coach;
     const deck = settings.fourColour ? "four" : "two"; // the suits' colours (game.css)
     if (this.mount.dataset.deck !== deck) this.mount.dataset.deck = deck;
     this.board.showWon(game.won);
@@ -286,6 +308,11 @@ export class PlayView {
       streak: catalog.number(stats.streak), best_streak: catalog.number(stats.bestStreak),
     };
     for (const name of STAT_NAMES) setText(this.statValues[name], values[name]);
+  }
+
+  /** The games played with a hint (storage.js loadHinted), shown while the coach is on. */
+  drawHinted(hinted) {
+    for (const name of ["played", "won"]) setText(this.hintedValues[name], this.catalog.number(hinted[name]));
   }
 
   showSettings(settings) {
@@ -332,6 +359,15 @@ export class PlayView {
   /** Open the dialog (dialog.js openDialog's options); its buttons' listeners go with the view. */
   openDialog(options) {
     openDialog(this.dialog, { ...options, signal: this.#listening.signal });
+  }
+
+  /** Put `text` in the open dialog of `kind` in place of its line marked `mark` (a line given as
+   * {text, mark}); false when that dialog is no longer open. */
+  updateDialogLine(kind, mark, text) {
+    const line = this.dialog.open && this.dialog.dataset.kind === kind && this.dialog.querySelector(`p[data-mark="${mark}"]`);
+    if (!line) return false;
+    line.textContent = text;
+    return true;
   }
 
   closeDialog() {
