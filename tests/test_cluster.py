@@ -24,7 +24,7 @@ import pytest
 from halfmoon.cli import main
 from halfmoon.cli.cluster import Spread, spread
 from halfmoon.solver import strategy_run
-from halfmoon.solver.figures import header_line as stats_header_line
+from halfmoon.solver.results import header_line as stats_header_line
 from halfmoon.solver.strategy_run import StrategyHeader, header_line, read_games
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -218,7 +218,7 @@ def test_a_results_file_of_another_version_is_refused_before_a_cluster_starts(tm
     monkeypatch.setattr(cluster, "client_for", no_cluster)
     path = tmp_path / "old.jsonl"
     if command == "stats":
-        from halfmoon.solver.figures import RunHeader
+        from halfmoon.solver.results import RunHeader
 
         path.write_text(stats_header_line(RunHeader("HM1-N-AAAAAAA", 3, 20000, "halfmoon-solver/0")))
         argv = ["stats", "--deals", "3", "--nodes", "20000", "--workers", "2", "--results", str(path)]
