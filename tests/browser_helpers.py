@@ -66,6 +66,11 @@ def live(page) -> str:
     return plain(page.locator(".hm-game [aria-live]").first.inner_text())
 
 
+def stat(page, name: str) -> str:
+    """The statistics figure ``name`` as the page shows it."""
+    return page.locator(f".hm-game [data-stat='{name}']").inner_text()
+
+
 def message(page) -> str:
     return plain(page.locator(".hm-game .hm-message").inner_text())
 

@@ -9,9 +9,8 @@ Expected texts come from the Python catalogs, outcomes from the Python engine an
 from __future__ import annotations
 
 import pytest
-from browser_helpers import action, field, message, open_play, plain, tap
+from browser_helpers import action, field, message, open_play, plain, stat, tap
 from coach_games import VERDICTS, first_deal, lost_game, play_to_deadlock, verdict_after
-from test_play_page_browser import stat
 
 from halfmoon import DealCode, Move, Position
 from halfmoon.i18n import catalog

@@ -19,6 +19,7 @@ from browser_helpers import (
     field,
     open_play,
     plain,
+    stat,
     tap,
 )
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -60,10 +61,6 @@ def keys_between(start: str, goal: str) -> list[str]:
 
 def in_dialog(page) -> bool:
     return page.evaluate("Boolean(document.activeElement?.closest('dialog[open]'))")
-
-
-def stat(page, name: str) -> str:
-    return page.locator(f".hm-game [data-stat='{name}']").inner_text()
 
 
 def settled_stats(page, *expected: str) -> tuple[str, str, str]:
