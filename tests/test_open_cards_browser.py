@@ -28,8 +28,22 @@ STATS = """() => Object.fromEntries(Object.keys(localStorage).filter((key) => /:
 
 
 def shown(page) -> dict:
-    return {"heading": page.locator(".hm-game .hm-stats h2").inner_text(),
-            **{name: page.locator(f".hm-game [data-stat='{name}']").inner_text() for name in ("played", "won", "streak")}}
+    values = {name: page.locator(f".hm-game [data-stat='{name}']").inner_text()
+              for name in ("played", "won", "streak")}
+    return {"heading": page.locator(".hm-game .hm-stats h2").inner_text(), **values}
+
+
+def figures(heading: str, played: str, won: str, streak: str) -> dict:
+    return {"heading": heading, "played": played, "won": won, "streak": streak}
+
+
+def saved_game(page) -> dict:
+    """The stored game of the example deal."""
+    return page.evaluate(f"() => JSON.parse(localStorage.getItem({json.dumps(game_key(page))}))")
+
+
+def game_key(page) -> str:
+    return page.evaluate(f"() => Object.keys(localStorage).find((k) => k.endsWith('game:{EXAMPLE}'))")
 
 
 def board_html(page) -> str:
@@ -64,7 +78,7 @@ def test_open_cards_show_all_104_cards_at_the_start_as_the_python_deal_has_them(
 def test_with_the_setting_off_the_board_reads_exactly_as_before(page, site_url):
     open_play(page, site_url)
     before = board_html(page)
-    labels = page.eval_on_selector_all(".hm-game [data-source]", "n => n.map(x => x.getAttribute('aria-label'))")
+    labels = page.eval_on_selector_all(".hm-game [data-source]", "n => n.map((x) => x.ariaLabel)")
     assert not any("under it" in label for label in labels)
     heading = shown(page)["heading"]
     assert heading == catalog("en").text("game.stats.heading")
@@ -74,10 +88,10 @@ def test_with_the_setting_off_the_board_reads_exactly_as_before(page, site_url):
     assert board_html(page) == before
     # A game never opened is counted as a standard one, as before.
     tap(page, *example_moves()[0])
-    assert shown(page) == {"heading": heading, "played": "1", "won": "0", "streak": "0"}
+    assert shown(page) == figures(heading, "1", "0", "0")
     assert set(page.evaluate(STATS)) == {"standard"}
-    saved = page.evaluate(f"() => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('game:{EXAMPLE}'))))")
-    assert "open" not in saved
+    page.wait_for_function(f"() => Object.keys(localStorage).some((k) => k.endsWith('game:{EXAMPLE}'))")
+    assert "open" not in saved_game(page)
 
 
 def test_open_statistics_stay_apart_from_the_standard_game_s(page, site_url):
@@ -87,14 +101,14 @@ def test_open_statistics_stay_apart_from_the_standard_game_s(page, site_url):
     tap(page, *moves[0])  # a standard game, played: counted there
     assert shown(page)["played"] == "1"
     set_setting(page, "openCards", True)  # looked under the piles: an open game from now on
-    assert shown(page) == {"heading": en.text("game.stats.heading_open"), "played": "0", "won": "0", "streak": "0"}
+    assert shown(page) == figures(en.text("game.stats.heading_open"), "0", "0", "0")
     for move in moves[1:]:
         tap(page, *move)
     assert field(page, "moves") == "48"
     page.locator(".hm-dialog button").first.wait_for()
     page.keyboard.press("Escape")
-    assert shown(page) == {"heading": en.text("game.stats.heading_open"), "played": "1", "won": "1", "streak": "1"}
-    page.wait_for_function("() => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith(':stats:open')))).won === 1")
+    assert shown(page) == figures(en.text("game.stats.heading_open"), "1", "1", "1")
+    page.wait_for_function(f"() => ({STATS})().open?.won === 1")
     stats = page.evaluate(STATS)
     assert (stats["standard"]["played"], stats["standard"]["won"], stats["standard"]["streak"]) == (1, 0, 0)
     assert (stats["open"]["played"], stats["open"]["won"], stats["open"]["streak"]) == (1, 1, 1)
@@ -135,13 +149,14 @@ def test_a_saved_game_from_before_loads_and_an_unclear_variant_counts_as_open(pa
     open_play(page, site_url)
     tap(page, *example_moves()[0])
     page.wait_for_function(f"() => Object.keys(localStorage).some((k) => k.endsWith('game:{EXAMPLE}'))")
-    key = page.evaluate(f"() => Object.keys(localStorage).find((k) => k.endsWith('game:{EXAMPLE}'))")
-    saved = page.evaluate(f"JSON.parse(localStorage.getItem({json.dumps(key)}))")
+    key = game_key(page)
+    saved = saved_game(page)
     assert "open" not in saved  # what every build before this one wrote
     page.reload()
     page.wait_for_selector(".hm-board [data-source='1']")
     assert field(page, "moves") == "1"
-    page.evaluate(f"localStorage.setItem({json.dumps(key)}, JSON.stringify({{...{json.dumps(saved)}, open: 'yes'}}))")
+    unclear = json.dumps({**saved, "open": "yes"})
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [key, unclear])
     page.reload()
     page.wait_for_selector(".hm-board [data-source='1']")
     assert field(page, "moves") == "1"  # nothing lost
@@ -180,7 +195,8 @@ def test_an_open_game_is_won_by_keys_alone(page, site_url):
     assert field(page, "score") == "520"
     assert field(page, "moves") == "48"
     texts = catalog("ar")
-    won = texts.text("game.said.won", moves=texts.plural("docs.count.moves", 48), points=texts.plural("docs.count.points", 520))
+    moves, points = texts.plural("docs.count.moves", 48), texts.plural("docs.count.points", 520)
+    won = texts.text("game.said.won", moves=moves, points=points)
     assert won in live(page)
     assert page.locator(".hm-game .hm-fan-card").count() == 0
 
@@ -192,12 +208,14 @@ FAN_FAULTS = """() => {
   const box = (e) => e.getBoundingClientRect();
   const felt = box(document.querySelector('.hm-game .hm-board'));
   const tags = [...document.querySelectorAll('.hm-game .hm-tag')].map(box);
-  const apart = (a, b) => a.right <= b.left + 0.5 || b.right <= a.left + 0.5 || a.bottom <= b.top + 0.5 || b.bottom <= a.top + 0.5;
+  const apart = (a, b) => a.right <= b.left + 0.5 || b.right <= a.left + 0.5
+    || a.bottom <= b.top + 0.5 || b.bottom <= a.top + 0.5;
   const faults = [];
   for (const fan of document.querySelectorAll('.hm-game .hm-fan')) {
     const where = fan.closest('[data-source]').dataset.source;
     const f = box(fan);
-    if (f.left < felt.left - 0.5 || f.right > felt.right + 0.5 || f.top < felt.top - 0.5 || f.bottom > felt.bottom + 0.5) faults.push(`${where} off the table`);
+    if (f.left < felt.left - 0.5 || f.right > felt.right + 0.5
+        || f.top < felt.top - 0.5 || f.bottom > felt.bottom + 0.5) faults.push(`${where} off the table`);
     if (fan.scrollHeight > fan.clientHeight + 1) faults.push(`${where} cut off`);
     if (tags.some((tag) => !apart(tag, f))) faults.push(`${where} under a tag`);
     const face = box(fan.parentElement.querySelector('.hm-face'));
