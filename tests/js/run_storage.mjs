@@ -185,5 +185,35 @@ localStorage.setItem(store.STATS_KEY, JSON.stringify({ version: 1, played: 2, wo
 check("sound statistics are not damaged", !store.damagedStats() && store.rescueStats().length === 0 && store.loadStats().played === 2);
 check("the settings know Open cards, off by default", store.loadSettings().openCards === false);
 
+// A backup carries the open variant: its statistics and the open mark of its games; a file
+// written before (without them) leaves the open statistics as they are.
+{
+  const backup = await loadGameModule("backup.js");
+  globalThis.localStorage = new Storage(1e6);
+  await store.countStats("played:open:b1", (s) => { s.played += 1; }, "open");
+  await store.countStats("played:b2", (s) => { s.played += 2; });
+  store.saveGame({ ...played(11, 0), id: store.newGameId(), open: true });
+  const text = backup.writeBackup(store.backupData());
+  const read = backup.readBackup(text);
+  check("backup: open statistics written and read", read.openStats?.played === 1 && read.stats.played === 2, read.openStats);
+  check("backup: an open game stays open", read.games[0]?.open === true);
+  globalThis.localStorage = new Storage(1e6);
+  store.restoreBackup(read, "replace", { stats: backup.mergeStats, games: backup.mergeGames });
+  check("backup restored: open statistics apart", store.loadStats("open").played === 1 && store.loadStats().played === 2);
+  check("backup restored: the open game is open", store.loadGame(engine.formatCode(11))?.open === true);
+  const old = JSON.parse(text);
+  delete old.openStats;
+  store.restoreBackup(backup.readBackup(JSON.stringify(old)), "replace", { stats: backup.mergeStats, games: backup.mergeGames });
+  check("a file from before leaves the open statistics", store.loadStats("open").played === 1);
+  const bent = { ...JSON.parse(text), openStats: { ...JSON.parse(text).openStats, won: 5 } };
+  let kind = null;
+  try {
+    backup.readBackup(JSON.stringify(bent));
+  } catch (error) {
+    kind = `${error.kind} ${error.detail}`;
+  }
+  check("a file's damaged open statistics are named", kind === "damaged openStats.won > openStats.played", kind);
+}
+
 process.stdout.write(JSON.stringify({ bad, checks }) + "\n");
 process.exitCode = bad.length ? 1 : 0;

@@ -252,8 +252,11 @@ export function saveGame({ game, elapsed, result, counted, revision, id, open = 
 }
 
 /** A loaded or playing game as it is written down: {code, moves, undoable, elapsed, result, counted}. */
-export function savedRecord({ game, elapsed, result, counted }) {
-  return { code: game.code, moves: game.history.map((m) => m.join("+")), undoable: game.undoable, elapsed, result, counted };
+export function savedRecord({ game, elapsed, result, counted, open = false }) {
+  return {
+    code: game.code, moves: game.history.map((m) => m.join("+")), undoable: game.undoable, elapsed, result, counted,
+    ...(open ? { open: true } : {}),
+  };
 }
 
 /** The codes of every game in storage, in the recent list or not (null: cannot be listed). */
@@ -278,7 +281,7 @@ export function backupData() {
     const saved = loadGame(code);
     if (saved) games.push(savedRecord(saved));
   }
-  return { stats: loadStats(), games };
+  return { stats: loadStats(), openStats: loadStats("open"), games };
 }
 
 /** Why a backup was not written (kind "storage_full" or "newer_here"); nothing was changed. */
@@ -301,14 +304,17 @@ export class RestoreError extends Error {
  * newer schema (a newer build of the site wrote it) is not ours to change: the import is
  * refused before anything is written.
  */
-export function restoreBackup({ stats, games }, mode, merge) {
+export function restoreBackup({ stats, openStats = null, games }, mode, merge) {
   const here = backupData();
   const newStats = mode === "merge" ? merge.stats(here.stats, stats) : stats;
+  // A file without the open variant's statistics (written before it) leaves them as they are.
+  const newOpenStats = openStats && (mode === "merge" ? merge.stats(here.openStats, openStats) : openStats);
   const newGames = mode === "merge" ? merge.games(here.games, games, KEEP_GAMES) : games.slice(0, KEEP_GAMES);
   const kept = newGames.map((record) => record.code);
   const others = mode === "replace" ? storedGameCodes() ?? recentCodes() : [...recentCodes(), ...kept];
   const writes = [
     [STATS_KEY, 1, { version: 1, ...newStats }],
+    ...(newOpenStats ? [[OPEN_STATS_KEY, 1, { version: 1, ...newOpenStats }]] : []),
     ...newGames.map((record) => [gameKey(record.code), 2, {
       version: 2, ...record, revision: storedRevision(record.code) + 1, id: newGameId(),
     }]),
@@ -338,7 +344,7 @@ export function restoreBackup({ stats, games }, mode, merge) {
     }
     throw new RestoreError("storage_full");
   }
-  return { stats: newStats, games: newGames };
+  return { stats: newStats, openStats: newOpenStats, games: newGames };
 }
 
 let lastRevision = { text: null, revision: 0 }; // read at every tap: parsed only when it changed
