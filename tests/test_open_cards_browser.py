@@ -86,7 +86,8 @@ def test_with_the_setting_off_the_board_reads_exactly_as_before(page, site_url):
     assert board_html(page) != before
     set_setting(page, "openCards", False)
     assert board_html(page) == before
-    # A game never opened is counted as a standard one, as before.
+    # That game was seen open, and counts so; a game never opened counts as a standard one, as before.
+    open_play(page, site_url)
     tap(page, *example_moves()[0])
     assert shown(page) == figures(heading, "1", "0", "0")
     assert set(page.evaluate(STATS)) == {"standard"}
@@ -155,10 +156,10 @@ def test_a_saved_game_from_before_loads_and_an_unclear_variant_counts_as_open(pa
     page.reload()
     page.wait_for_selector(".hm-board [data-source='1']")
     assert field(page, "moves") == "1"
+    page.goto(site_url)  # away from the game, which saves itself as it goes
     unclear = json.dumps({**saved, "open": "yes"})
     page.evaluate("([key, text]) => localStorage.setItem(key, text)", [key, unclear])
-    page.reload()
-    page.wait_for_selector(".hm-board [data-source='1']")
+    open_play(page, site_url, fresh=False)
     assert field(page, "moves") == "1"  # nothing lost
     assert en.text("game.open.unclear") in plain(page.locator(".hm-game .hm-message").inner_text())
     assert shown(page)["heading"] == en.text("game.stats.heading_open")
