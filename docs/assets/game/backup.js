@@ -89,7 +89,7 @@ export function readBackup(text) {
   if (backup.version > BACKUP_VERSION) throw new BackupError("newer", String(backup.version));
   return {
     stats: readStats(backup.stats),
-    openStats: backup.openStats === undefined ? null : readStats(backup.openStats, "openStats"),
+    ...(backup.openStats === undefined ? {} : { openStats: readStats(backup.openStats, "openStats") }),
     games: readGames(backup.games),
   };
 }

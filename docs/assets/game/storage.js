@@ -281,7 +281,8 @@ export function backupData() {
     const saved = loadGame(code);
     if (saved) games.push(savedRecord(saved));
   }
-  return { stats: loadStats(), openStats: loadStats("open"), games };
+  // The open variant's statistics only once it has some: a backup is otherwise as it always was.
+  return { stats: loadStats(), ...(readText(OPEN_STATS_KEY) === null ? {} : { openStats: loadStats("open") }), games };
 }
 
 /** Why a backup was not written (kind "storage_full" or "newer_here"); nothing was changed. */
@@ -308,7 +309,7 @@ export function restoreBackup({ stats, openStats = null, games }, mode, merge) {
   const here = backupData();
   const newStats = mode === "merge" ? merge.stats(here.stats, stats) : stats;
   // A file without the open variant's statistics (written before it) leaves them as they are.
-  const newOpenStats = openStats && (mode === "merge" ? merge.stats(here.openStats, openStats) : openStats);
+  const newOpenStats = openStats && (mode === "merge" && here.openStats ? merge.stats(here.openStats, openStats) : openStats);
   const newGames = mode === "merge" ? merge.games(here.games, games, KEEP_GAMES) : games.slice(0, KEEP_GAMES);
   const kept = newGames.map((record) => record.code);
   const others = mode === "replace" ? storedGameCodes() ?? recentCodes() : [...recentCodes(), ...kept];
@@ -344,7 +345,7 @@ export function restoreBackup({ stats, openStats = null, games }, mode, merge) {
     }
     throw new RestoreError("storage_full");
   }
-  return { stats: newStats, openStats: newOpenStats, games: newGames };
+  return { stats: newStats, ...(newOpenStats ? { openStats: newOpenStats } : {}), games: newGames };
 }
 
 let lastRevision = { text: null, revision: 0 }; // read at every tap: parsed only when it changed
