@@ -134,5 +134,86 @@ store.saveGame(playing);
 check("a saved game keeps its id", store.loadGame(engine.formatCode(7))?.id === playing.id);
 check("game ids differ", store.newGameId() !== store.newGameId() && /^[0-9a-f]{16}$/.test(store.newGameId()));
 
+// The open variant (issue 47 item 5): its statistics apart, its games marked, a game saved
+// before it loads as a standard one, an unclear mark counts as open.
+globalThis.localStorage = new Storage(1e6);
+await store.countStats("played:open:g9", (s) => { s.played += 1; }, "open");
+check("open statistics apart: the open ones counted", store.loadStats("open").played === 1);
+check("open statistics apart: the standard ones untouched", store.loadStats().played === 0
+  && localStorage.getItem(store.STATS_KEY) === null);
+store.resetStats("open");
+check("open statistics reset alone", store.loadStats("open").played === 0);
+check("the open statistics' key is a statistics topic", store.storageTopic(store.OPEN_STATS_KEY).topic === "stats");
+const openGame = { ...played(8, 2), id: store.newGameId(), open: true };
+store.saveGame(openGame);
+check("an open game stays open", store.loadGame(engine.formatCode(8))?.open === true);
+const standardGame = { ...played(9, 0), id: store.newGameId() };
+for (const move of standardGame.game.position.legalMoves().slice(0, 1)) standardGame.game.play(move);
+check("the standard game has a move", standardGame.game.moveCount === 1);
+store.saveGame(standardGame);
+const standardText = localStorage.getItem(store.gameKey(engine.formatCode(9)));
+check("a standard game is saved as before (no open field)", !("open" in JSON.parse(standardText)));
+check("a game saved before loads as a standard one", store.loadGame(engine.formatCode(9))?.open === false
+  && store.loadGame(engine.formatCode(9))?.game.moveCount === standardGame.game.moveCount);
+localStorage.setItem(store.gameKey(engine.formatCode(9)), JSON.stringify({ ...JSON.parse(standardText), open: "yes" }));
+const unclear = store.loadGame(engine.formatCode(9));
+check("an unclear mark: loaded, counted as open, said", unclear?.game.moveCount === standardGame.game.moveCount && unclear.open && unclear.openUnclear);
+// Damaged statistics: read as zero, never written over, set aside with their text.
+for (const [variant, key] of [["standard", store.STATS_KEY], ["open", store.OPEN_STATS_KEY]]) {
+  for (const text of ["{not json", "[1, 2]", JSON.stringify({ version: 1, played: "7", won: 0, streak: 0, bestStreak: 0 }),
+    JSON.stringify({ version: 0, played: 1 }), JSON.stringify({ version: 1, played: 3, won: 1, streak: 1, bestStreak: 1, fastest: [] })]) {
+    globalThis.localStorage = new Storage(1e6);
+    localStorage.setItem(key, text);
+    check(`${variant} ${text}: damaged`, store.damagedStats(variant) && !store.damagedStats(variant === "open" ? "standard" : "open"));
+    store.updateStats((s) => { s.played += 1; }, variant);
+    store.resetStats(variant);
+    check(`${variant} ${text}: not written over`, localStorage.getItem(key) === text);
+    const [found] = store.rescueStats();
+    check(`${variant} ${text}: set aside`, found?.variant === variant && localStorage.getItem(found.key) === text
+      && localStorage.getItem(key) === null, found);
+    store.updateStats((s) => { s.played += 1; }, variant);
+    check(`${variant} ${text}: counted again from zero`, store.loadStats(variant).played === 1 && localStorage.getItem(found.key) === text);
+  }
+  // No room to set them aside: left where they are, said (key null), still not written over.
+  globalThis.localStorage = new Storage(40 + key.length);
+  localStorage.setItem(key, "{broken");
+  const [left] = store.rescueStats();
+  check(`${variant}: no room, left in place`, left?.key === null && localStorage.getItem(key) === "{broken");
+}
+globalThis.localStorage = new Storage(1e6);
+localStorage.setItem(store.STATS_KEY, JSON.stringify({ version: 1, played: 2, won: 1, streak: 0, bestStreak: 1, fastest: {} }));
+check("sound statistics are not damaged", !store.damagedStats() && store.rescueStats().length === 0 && store.loadStats().played === 2);
+check("the settings know Open cards, off by default", store.loadSettings().openCards === false);
+
+// A backup carries the open variant: its statistics and the open mark of its games; a file
+// written before (without them) leaves the open statistics as they are.
+{
+  const backup = await loadGameModule("backup.js");
+  globalThis.localStorage = new Storage(1e6);
+  await store.countStats("played:open:b1", (s) => { s.played += 1; }, "open");
+  await store.countStats("played:b2", (s) => { s.played += 2; });
+  store.saveGame({ ...played(11, 0), id: store.newGameId(), open: true });
+  const text = backup.writeBackup(store.backupData());
+  const read = backup.readBackup(text);
+  check("backup: open statistics written and read", read.openStats?.played === 1 && read.stats.played === 2, read.openStats);
+  check("backup: an open game stays open", read.games[0]?.open === true);
+  globalThis.localStorage = new Storage(1e6);
+  store.restoreBackup(read, "replace", { stats: backup.mergeStats, games: backup.mergeGames });
+  check("backup restored: open statistics apart", store.loadStats("open").played === 1 && store.loadStats().played === 2);
+  check("backup restored: the open game is open", store.loadGame(engine.formatCode(11))?.open === true);
+  const old = JSON.parse(text);
+  delete old.openStats;
+  store.restoreBackup(backup.readBackup(JSON.stringify(old)), "replace", { stats: backup.mergeStats, games: backup.mergeGames });
+  check("a file from before leaves the open statistics", store.loadStats("open").played === 1);
+  const bent = { ...JSON.parse(text), openStats: { ...JSON.parse(text).openStats, won: 5 } };
+  let kind = null;
+  try {
+    backup.readBackup(JSON.stringify(bent));
+  } catch (error) {
+    kind = `${error.kind} ${error.detail}`;
+  }
+  check("a file's damaged open statistics are named", kind === "damaged openStats.won > openStats.played", kind);
+}
+
 process.stdout.write(JSON.stringify({ bad, checks }) + "\n");
 process.exitCode = bad.length ? 1 : 0;

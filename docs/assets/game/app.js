@@ -49,6 +49,7 @@ class PlayController {
     this.result = null; // "won" or "lost" once the game has ended that way
     this.counted = false; // in the statistics (after the first move)
     this.hinted = false; // a hint was asked: the game is counted apart (coach)
+    this.open = false; // played with every card shown (the open variant): counted apart
     this.revision = 0;
     this.stats = null; // the statistics as last read from storage
     this.saveDue = false; // a move is on the screen but not yet in storage (saveSoon)
@@ -101,6 +102,7 @@ class PlayController {
 
   changeSetting(name, on) {
     this.settings[name] = on;
+    if (name === "openCards" && on) this.openGame();
     store.saveSettings(this.settings);
     this.markDeck();
     // The verdicts are read as soon as only winnable deals are wanted: New game then deals at once.
@@ -113,6 +115,25 @@ class PlayController {
   coach() {
     this.#coach ??= import("./coach.js").then((module) => new module.Coach(this));
     return this.#coach;
+  }
+
+  /**
+   * The game on the table becomes an open one for good (its cards are shown): it is counted with
+   * the open variant from now on. Started as a standard game, it ends there as a game given up
+   * (as leaving it would), and counts as played in the open variant at its next move.
+   */
+  openGame() {
+    if (!this.game || this.open) return;
+    if (this.counted && !this.result) this.updateStats((stats) => { stats.streak = 0; });
+    this.open = true;
+    this.counted = false;
+    this.stats = null;
+    this.save();
+  }
+
+  /** The variant the game on the table counts in. */
+  get variant() {
+    return this.open ? "open" : "standard";
   }
 
   /** Every page's diagrams follow the deck (halfmoon.css): <html> says which, as each page's head does. */
@@ -196,10 +217,21 @@ class PlayController {
     this.view.say(done);
   }
 
+  /** Statistics that could not be read (storage.js rescueStats): what became of them, over the code form. */
+  sayDamagedStats(found) {
+    const texts = found.map(({ variant, key }) => `${this.t(`game.stats.damaged.${variant}`)} ${key
+      ? this.t("game.stats.damaged_kept", { key: this.catalog.isolate(key) }) : this.t("game.stats.damaged_left")}`);
+    if (texts.length) {
+      this.view.showNotice(texts.join(" "));
+      this.view.say(texts.join(" "));
+    }
+  }
+
   // --- choosing the deal ------------------------------------------------------------------
 
   start() {
     store.migrate();
+    this.sayDamagedStats(store.rescueStats());
     const wanted = dealFragment();
     if (wanted !== null) {
       try {
@@ -246,6 +278,7 @@ class PlayController {
    */
   openDeal(code, { history = "push", announce = true, fresh = false, reveal = true } = {}) {
     if (this.game) this.leave();
+    this.stats = null; // the new game's variant's, read again
     this.view.closeDialog(); // an ending or a question about the game left behind
     const saved = fresh ? null : store.loadGame(code.code);
     if (saved && saved.result !== "won") {
@@ -254,7 +287,7 @@ class PlayController {
     } else {
       Object.assign(this, {
         game: new Game(code), elapsed: 0, result: null, counted: false, revision: store.storedRevision(code.code),
-        id: store.newGameId(), hinted: false,
+        id: store.newGameId(), hinted: false, open: this.settings.openCards, openUnclear: false,
       });
       if (announce) this.view.say(this.t("game.said.new_game", { code: this.catalog.isolate(code.code) }));
       // A deal with no move at all is over as it is dealt: played and lost, and said so.
@@ -268,11 +301,20 @@ class PlayController {
     this.runningSince = null;
     this.view.hideCodeError();
     this.showOutcome();
+    this.sayOpenUnclear();
     this.writeHash(history);
     this.resumeClock();
     this.render();
     if (reveal) this.view.revealBoard();
     if (this.game.deadlocked && !this.game.moveCount && !saved) this.showEnding({});
+  }
+
+  /** A saved game whose variant could not be read is counted as an open one: said once. */
+  sayOpenUnclear() {
+    if (!this.openUnclear) return;
+    this.openUnclear = false;
+    this.view.setMessage(this.t("game.open.unclear"));
+    this.view.say(this.t("game.open.unclear"));
   }
 
   /** Leaving the current game: its time is saved; an unfinished started game ends the streak. */
@@ -410,7 +452,7 @@ class PlayController {
       this.pause();
       this.result = "won";
       const time = this.elapsed;
-      const best = store.loadStats().fastest[game.code] ?? null; // before this win
+      const best = store.loadStats(this.variant).fastest[game.code] ?? null; // before this win
       this.updateStats((stats) => {
         stats.won = Math.min(stats.played, stats.won + 1);
         stats.streak++;
@@ -422,7 +464,7 @@ class PlayController {
     } else if (game.won) {
       // Won again after an undo: the ending again, the statistics counted once.
       this.pause();
-      this.showEnding({ best: (this.stats ?? store.loadStats()).fastest[game.code] ?? null });
+      this.showEnding({ best: (this.stats ?? store.loadStats(this.variant)).fastest[game.code] ?? null });
     } else if (game.deadlocked && !this.result) {
       this.pause(); // the dialog shows the time played, as the bar does
       this.result = "lost";
@@ -649,6 +691,7 @@ class PlayController {
     const saved = store.loadGame(this.game.code);
     if (!saved) return;
     Object.assign(this, saved, { runningSince: null, saveDue: false }); // the newer game wins
+    this.stats = null;
     this.view.board.showWon(this.game.won);
     this.showOutcome();
     this.view.say(this.t("game.said.synced", { code: this.catalog.isolate(this.game.code) }));
@@ -659,9 +702,13 @@ class PlayController {
   onStorage(event) {
     const { topic, code } = store.storageTopic(event.key);
     if (topic === "game" && code === this.game.code && store.storedRevision(code) > this.revision) this.reloadGame();
-    if (topic === "stats" || topic === "all") this.stats = null;
+    if (topic === "stats" || topic === "all") {
+      this.stats = null;
+      this.sayDamagedStats(store.rescueStats());
+    }
     if (topic === "settings" || topic === "all") {
       this.settings = store.loadSettings();
+      if (this.settings.openCards) this.openGame(); // shown here too: this game is an open one now
       this.view.showSettings(this.settings);
       this.markDeck();
     }
@@ -686,9 +733,10 @@ class PlayController {
    * change at once and the stored statistics when the write is done.
    */
   updateStats(update, event = null) {
-    const key = event && `${event}:${this.id}`;
-    if (!store.wasCounted(key)) update(this.stats = store.loadStats());
-    store.countStats(key, update).then(() => {
+    const variant = this.variant;
+    const key = event && (variant === "open" ? `${event}:open:${this.id}` : `${event}:${this.id}`);
+    if (!store.wasCounted(key)) update(this.stats = store.loadStats(variant));
+    store.countStats(key, update, variant).then(() => {
       if (this.destroyed) return;
       this.stats = null;
       this.drawStats();
@@ -697,7 +745,7 @@ class PlayController {
 
   drawStats() {
     if (!this.stats && this.settings.coach) this.view.drawHinted(store.loadHinted());
-    this.view.drawStats(this.stats ??= store.loadStats()); // forgotten when they change here or in another tab
+    this.view.drawStats(this.stats ??= store.loadStats(this.variant), this.variant); // forgotten when they change here or in another tab
   }
 
   askResetStats() {
@@ -709,7 +757,7 @@ class PlayController {
         {
           text: this.t("game.confirm.reset.ok"),
           action: () => {
-            store.resetStats();
+            store.resetStats(this.variant);
             this.hinted = false; // counted again from its next move, as any game
             // A game under way is counted again from its next move, so that its ending adds up.
             if (!this.result) this.counted = false;

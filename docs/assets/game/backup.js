@@ -4,6 +4,8 @@
 // {"format": "halfmoon-backup", "version": 1, "exported": "<ISO time>",
 //  "stats": {"played", "won", "streak", "bestStreak", "fastest": {"<code>": ms}},
 //  "games": [{"code", "moves": ["1+10", …], "undoable", "elapsed", "result", "counted"}, …]}
+// and, from the open variant (Open cards): "openStats" as "stats", and "open": true on its games;
+// a file without them (written before) is read as it always was.
 //
 // A file is read whole and checked whole before anything is written: a file too large, not
 // JSON, not ours, from a newer version or with one bad value is refused with its reason.
@@ -53,15 +55,17 @@ function isDealCode(text) {
 const dealCode = (text, where) => (isDealCode(text) ? text : damaged(`${where}: not a deal code`));
 
 /** The backup file's text for {stats, games} (games most recent first). */
-export function writeBackup({ stats, games }, exported = new Date()) {
+export function writeBackup({ stats, openStats = null, games }, exported = new Date()) {
+  const written = (figures) => ({
+    played: figures.played, won: figures.won, streak: figures.streak, bestStreak: figures.bestStreak,
+    fastest: Object.fromEntries(Object.entries(figures.fastest).filter(([code, time]) => isDealCode(code) && isTime(time))),
+  });
   const backup = {
     format: BACKUP_FORMAT, version: BACKUP_VERSION, exported: exported.toISOString(),
-    stats: {
-      played: stats.played, won: stats.won, streak: stats.streak, bestStreak: stats.bestStreak,
-      fastest: Object.fromEntries(Object.entries(stats.fastest).filter(([code, time]) => isDealCode(code) && isTime(time))),
-    },
-    games: games.slice(0, MAX_BACKUP_GAMES).map(({ code, moves, undoable, elapsed, result, counted }) => ({
-      code, moves: [...moves], undoable, elapsed, result, counted,
+    stats: written(stats),
+    ...(openStats ? { openStats: written(openStats) } : {}),
+    games: games.slice(0, MAX_BACKUP_GAMES).map(({ code, moves, undoable, elapsed, result, counted, open }) => ({
+      code, moves: [...moves], undoable, elapsed, result, counted, ...(open ? { open: true } : {}),
     })),
   };
   return `${JSON.stringify(backup, null, 1)}\n`;
@@ -83,21 +87,25 @@ export function readBackup(text) {
   if (!isObject(backup) || backup.format !== BACKUP_FORMAT) throw new BackupError("foreign");
   if (!Number.isSafeInteger(backup.version) || backup.version < 1) throw new BackupError("foreign", "version");
   if (backup.version > BACKUP_VERSION) throw new BackupError("newer", String(backup.version));
-  return { stats: readStats(backup.stats), games: readGames(backup.games) };
+  return {
+    stats: readStats(backup.stats),
+    ...(backup.openStats === undefined ? {} : { openStats: readStats(backup.openStats, "openStats") }),
+    games: readGames(backup.games),
+  };
 }
 
-function readStats(stats) {
-  if (!isObject(stats)) damaged("stats");
+function readStats(stats, where = "stats") {
+  if (!isObject(stats)) damaged(where);
   for (const name of ["played", "won", "streak", "bestStreak"]) {
-    if (!isCount(stats[name])) damaged(`stats.${name}`);
+    if (!isCount(stats[name])) damaged(`${where}.${name}`);
   }
   const problem = statsProblem(stats);
-  if (problem) damaged(problem);
-  if (!isObject(stats.fastest)) damaged("stats.fastest");
+  if (problem) damaged(problem.replaceAll("stats.", `${where}.`));
+  if (!isObject(stats.fastest)) damaged(`${where}.fastest`);
   const fastest = {};
   for (const [code, time] of Object.entries(stats.fastest)) {
-    if (!isTime(time)) damaged(`stats.fastest.${code}`);
-    fastest[dealCode(code, "stats.fastest")] = time;
+    if (!isTime(time)) damaged(`${where}.fastest.${code}`);
+    fastest[dealCode(code, `${where}.fastest`)] = time;
   }
   const { played, won, streak, bestStreak } = stats;
   return { played, won, streak, bestStreak, fastest };
@@ -141,7 +149,11 @@ function readGames(games) {
     const result = saved.result;
     if (!(result === null || result === "won" || result === "lost")) damaged(`${where}.result`); // kept after an undo
     if (typeof saved.counted !== "boolean") damaged(`${where}.counted`);
-    return { code, moves: [...saved.moves], undoable: saved.undoable, elapsed: saved.elapsed, result, counted: saved.counted };
+    if (!(saved.open === undefined || typeof saved.open === "boolean")) damaged(`${where}.open`);
+    return {
+      code, moves: [...saved.moves], undoable: saved.undoable, elapsed: saved.elapsed, result, counted: saved.counted,
+      ...(saved.open ? { open: true } : {}),
+    };
   });
 }
 

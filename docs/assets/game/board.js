@@ -3,6 +3,7 @@
 
 import { SOURCES } from "./engine.js";
 import { element, setAttribute, setText } from "./dom.js";
+import { cardsBeneath, drawFan, fannedLabel } from "./fan.js";
 
 // Grid places on an 18-column grid (each card spans two), rows 1–4, as in §4.5.
 const PLACES = {
@@ -101,11 +102,14 @@ class Board {
   }
 
   /**
-   * Draw a position: `view` = {position, selection, dimmed, marked, removed}. Only what changed is touched,
-   * so a tap redraws within a frame.
+   * Draw a position: `view` = {position, selection, dimmed, marked, removed, open}. Only what changed
+   * is touched, so a tap redraws within a frame. `open`: every pile fanned (fan.js).
    */
   draw(view) {
     const catalog = this.#catalog;
+    const open = Boolean(view.open);
+    const deal = view.position.code;
+    if (this.root.hasAttribute("data-open") !== open) this.root.toggleAttribute("data-open", open);
     const selection = view.selection ?? [];
     const dimmed = view.dimmed ?? [];
     const marked = view.marked ?? [];
@@ -116,10 +120,13 @@ class Board {
       const flags = (selection.includes(source) ? SELECTED : 0) | (dimmed.includes(source) ? DIMMED : 0)
         | (marked.includes(source) ? MARKED : 0) | (removed.includes(source) ? REMOVED : 0);
       // Most taps change two or three cells; the others are compared without building anything.
-      if (cell.hmCard === card && cell.hmCount === count && cell.hmFlags === flags) continue;
+      if (cell.hmCard === card && cell.hmCount === count && cell.hmFlags === flags
+        && Boolean(cell.hmOpen) === open && (!open || cell.hmDeal === deal)) continue;
       const changedFlags = (cell.hmFlags ?? 0) ^ flags;
-      Object.assign(cell, { hmCard: card, hmCount: count, hmFlags: flags });
+      Object.assign(cell, { hmCard: card, hmCount: count, hmFlags: flags, hmOpen: open, hmDeal: deal });
       const isSlot = source.startsWith("R");
+      const beneath = open && !isSlot ? cardsBeneath(view.position, source) : null;
+      if (!isSlot) drawFan(cell, beneath, catalog);
       const face = card ? catalog.text(`card.letter.${card.rankText}`) + catalog.text(`card.suit_symbol.${card.suit}`) : "";
       const [faceNode, tagNode] = cell.children;
       setText(faceNode, face);
@@ -132,6 +139,7 @@ class Board {
       if (faceNode.dataset.suit !== suit) faceNode.dataset.suit = suit;
       for (const [state, bit] of STATES) if (changedFlags & bit) cell.toggleAttribute(`data-${state}`, Boolean(flags & bit));
       let label = cellLabel(catalog, source, card, count);
+      if (beneath) label = fannedLabel(catalog, label, beneath);
       if (flags & DIMMED) label = catalog.text("game.card.dimmed", { label });
       // The name says each thing once, in words: the pile's number or the slot's name and the
       // count the tag shows ("Pile 1: 8 cards, 10 of hearts"; a voice-control user says "pile 1"),

@@ -10,8 +10,11 @@ const HERE = new URL(import.meta.url).pathname; // …/assets/game/[<hash>/]stor
 const PREFIX = `halfmoon:${HERE.slice(0, HERE.lastIndexOf("/assets/game/") + 1)}:`; // per site root
 export const KEEP_GAMES = 20;
 export const MAX_PLAY_TIME = 1000 * 60 * 60 * 24 * 30; // longer than anyone plays one deal
-// winnableOnly and coach are this site's additions to the seeds' app (issue 47), off by default.
-export const DEFAULT_SETTINGS = Object.freeze({ moveErrors: false, placementHelp: false, fourColour: false, winnableOnly: false, coach: false });
+// winnableOnly, coach and openCards are this site's additions to the seeds' app (issue 47), off
+// by default.
+export const DEFAULT_SETTINGS = Object.freeze({
+  moveErrors: false, placementHelp: false, fourColour: false, winnableOnly: false, coach: false, openCards: false,
+});
 const EMPTY_STATS = Object.freeze({ played: 0, won: 0, streak: 0, bestStreak: 0, fastest: {} });
 
 export const gameKey = (code) => `${PREFIX}game:${code}`;
@@ -19,6 +22,11 @@ export const RECENT_KEY = `${PREFIX}recent`;
 export const SETTINGS_KEY = `${PREFIX}settings`;
 export const STATS_KEY = `${PREFIX}stats`;
 export const HINTED_KEY = `${PREFIX}hinted`; // games played with a hint, counted apart (issue 47)
+// The open variant's statistics (a setting, off by default) are kept apart, under their own key:
+// the standard game's stay where they always were.
+export const OPEN_STATS_KEY = `${PREFIX}stats:open`;
+/** Where the statistics of `variant` ("standard" or "open") are kept. */
+export const statsKey = (variant = "standard") => (variant === "open" ? OPEN_STATS_KEY : STATS_KEY);
 export const COUNTED_KEY = `${PREFIX}counted`; // the last events counted in the statistics
 const COUNTED_KEEP = 60;
 const STATS_LOCK = `${PREFIX}stats`; // navigator.locks: one tab at a time changes the statistics
@@ -86,8 +94,8 @@ export function saveSettings(settings) {
   if (!newer(SETTINGS_KEY, 2)) write(SETTINGS_KEY, { version: 2, ...settings });
 }
 
-export function loadStats() {
-  const saved = read(STATS_KEY);
+export function loadStats(variant = "standard") {
+  const saved = read(statsKey(variant));
   if (!isObject(saved) || saved.version !== 1) return structuredClone(EMPTY_STATS);
   const fastest = {};
   if (isObject(saved.fastest)) {
@@ -113,12 +121,53 @@ function whole(stats) {
 }
 
 /** Change the statistics with `update(stats)`, reading them fresh so other tabs' counts stay. */
-export function updateStats(update) {
-  const stats = loadStats();
+export function updateStats(update, variant = "standard") {
+  const stats = loadStats(variant);
   update(stats);
   whole(stats);
-  if (!newer(STATS_KEY, 1)) write(STATS_KEY, { version: 1, ...stats });
+  const key = statsKey(variant);
+  if (!newer(key, 1) && !damagedStats(variant)) write(key, { version: 1, ...stats });
   return stats;
+}
+
+/**
+ * Whether the stored statistics of `variant` are there but not what this game writes (not JSON,
+ * not an object, a count that is no count): read as zero, they are never written over (that would
+ * lose them); rescueStats() puts them aside.
+ */
+export function damagedStats(variant = "standard") {
+  const text = readText(statsKey(variant));
+  if (text === null) return false;
+  const saved = parse(text);
+  if (!isObject(saved) || !Number.isSafeInteger(saved.version) || saved.version < 1) return true;
+  if (saved.version > 1) return false; // a newer build's: kept, not ours to judge
+  return ["played", "won", "streak", "bestStreak"].some((name) => !(Number.isSafeInteger(saved[name]) && saved[name] >= 0))
+    || (saved.fastest !== undefined && !isObject(saved.fastest));
+}
+
+/**
+ * Damaged statistics (damagedStats) are copied, as they were, under a key of their own, and only
+ * once the copy reads back are they taken away, so that counting starts again from zero and the
+ * old text is still in the browser. Returns, for each variant found damaged, {variant, key} (key:
+ * where the text now is; null when it could not be copied, and then it stays where it was).
+ */
+export function rescueStats() {
+  const found = [];
+  for (const variant of ["standard", "open"]) {
+    if (!damagedStats(variant)) continue;
+    const text = readText(statsKey(variant));
+    const key = `${PREFIX}damaged:${statsKey(variant).slice(PREFIX.length)}:${Date.now()}`;
+    let copied = false;
+    try {
+      localStorage.setItem(key, text);
+      copied = localStorage.getItem(key) === text;
+    } catch {
+      // full: the damaged value stays where it is, unwritten
+    }
+    if (copied) remove(statsKey(variant));
+    found.push({ variant, key: copied ? key : null });
+  }
+  return found;
 }
 
 /** A new game's id: kept with its saved game, so that every tab playing it counts it as one. */
@@ -155,10 +204,10 @@ export function withStatsLock(task) {
  * under the statistics lock. Resolves to the new statistics, or null when it was counted
  * already. An event of null is counted every time (still under the lock).
  */
-export function countStats(event, update) {
+export function countStats(event, update, variant = "standard") {
   return withStatsLock(() => {
     if (wasCounted(event)) return null;
-    const stats = updateStats(update);
+    const stats = updateStats(update, variant);
     if (event) write(COUNTED_KEY, { version: 1, events: [...countedEvents(), event].slice(-COUNTED_KEEP) });
     return stats;
   });
@@ -189,9 +238,10 @@ export function countHinted(event, id) {
  * Statistics from zero. The events counted so far go with them: a game under way is counted
  * again from its next move, so that its ending adds up (played 1, won 1 after a win).
  */
-export function resetStats() {
-  if (newer(STATS_KEY, 1)) return;
-  write(STATS_KEY, { version: 1, ...EMPTY_STATS });
+export function resetStats(variant = "standard") {
+  const key = statsKey(variant);
+  if (newer(key, 1) || damagedStats(variant)) return;
+  write(key, { version: 1, ...EMPTY_STATS });
   write(COUNTED_KEY, { version: 1, events: [] });
   if (!newer(HINTED_KEY, 1)) remove(HINTED_KEY);
 }
@@ -208,12 +258,13 @@ export function recentCodes() {
  * the storage is full even after this site's older games were let go (another site or app
  * on the origin may fill it), or a newer build keeps this deal in a schema of its own.
  */
-export function saveGame({ game, elapsed, result, counted, revision, id, hinted = false }) {
+export function saveGame({ game, elapsed, result, counted, revision, id, hinted = false, open = false }) {
   const key = gameKey(game.code);
   if (newer(key, 2)) return false;
   const value = {
     version: 2, code: game.code, moves: game.history.map((m) => m.join("+")),
     undoable: game.undoable, elapsed, result, counted, revision, id, ...(hinted ? { hinted } : {}),
+    ...(open ? { open: true } : {}), // played with every card shown (a game saved before has none)
   };
   let codes = [game.code, ...recentCodes().filter((c) => c !== game.code)];
   for (const old of codes.slice(KEEP_GAMES)) remove(gameKey(old));
@@ -228,8 +279,11 @@ export function saveGame({ game, elapsed, result, counted, revision, id, hinted 
 }
 
 /** A loaded or playing game as it is written down: {code, moves, undoable, elapsed, result, counted}. */
-export function savedRecord({ game, elapsed, result, counted }) {
-  return { code: game.code, moves: game.history.map((m) => m.join("+")), undoable: game.undoable, elapsed, result, counted };
+export function savedRecord({ game, elapsed, result, counted, open = false }) {
+  return {
+    code: game.code, moves: game.history.map((m) => m.join("+")), undoable: game.undoable, elapsed, result, counted,
+    ...(open ? { open: true } : {}),
+  };
 }
 
 /** The codes of every game in storage, in the recent list or not (null: cannot be listed). */
@@ -254,7 +308,8 @@ export function backupData() {
     const saved = loadGame(code);
     if (saved) games.push(savedRecord(saved));
   }
-  return { stats: loadStats(), games };
+  // The open variant's statistics only once it has some: a backup is otherwise as it always was.
+  return { stats: loadStats(), ...(readText(OPEN_STATS_KEY) === null ? {} : { openStats: loadStats("open") }), games };
 }
 
 /** Why a backup was not written (kind "storage_full" or "newer_here"); nothing was changed. */
@@ -277,14 +332,17 @@ export class RestoreError extends Error {
  * newer schema (a newer build of the site wrote it) is not ours to change: the import is
  * refused before anything is written.
  */
-export function restoreBackup({ stats, games }, mode, merge) {
+export function restoreBackup({ stats, openStats = null, games }, mode, merge) {
   const here = backupData();
   const newStats = mode === "merge" ? merge.stats(here.stats, stats) : stats;
+  // A file without the open variant's statistics (written before it) leaves them as they are.
+  const newOpenStats = openStats && (mode === "merge" && here.openStats ? merge.stats(here.openStats, openStats) : openStats);
   const newGames = mode === "merge" ? merge.games(here.games, games, KEEP_GAMES) : games.slice(0, KEEP_GAMES);
   const kept = newGames.map((record) => record.code);
   const others = mode === "replace" ? storedGameCodes() ?? recentCodes() : [...recentCodes(), ...kept];
   const writes = [
     [STATS_KEY, 1, { version: 1, ...newStats }],
+    ...(newOpenStats ? [[OPEN_STATS_KEY, 1, { version: 1, ...newOpenStats }]] : []),
     ...newGames.map((record) => [gameKey(record.code), 2, {
       version: 2, ...record, revision: storedRevision(record.code) + 1, id: newGameId(),
     }]),
@@ -314,7 +372,7 @@ export function restoreBackup({ stats, games }, mode, merge) {
     }
     throw new RestoreError("storage_full");
   }
-  return { stats: newStats, games: newGames };
+  return { stats: newStats, ...(newOpenStats ? { openStats: newOpenStats } : {}), games: newGames };
 }
 
 let lastRevision = { text: null, revision: 0 }; // read at every tap: parsed only when it changed
@@ -357,6 +415,11 @@ function replay(saved) {
     hinted: saved.hinted === true, // a hint was asked (issue 47): counted apart
     // Saved before games had ids (or restored from a file): this tab's id, until it saves it.
     id: typeof saved.id === "string" && /^[0-9a-f]{16}$/.test(saved.id) ? saved.id : newGameId(),
+    // Played with every card shown. Anything but true or nothing is unclear: such a game counts
+    // with the open variant (a game whose cards may have been seen never counts as a standard
+    // one), and the game says so (openUnclear).
+    open: saved.open !== undefined && saved.open !== false,
+    openUnclear: saved.open !== undefined && typeof saved.open !== "boolean",
   };
 }
 
@@ -377,7 +440,7 @@ export function migrate() {
 /** Which stored value a storage event is about: "game" (with code), "stats", "settings" or null. */
 export function storageTopic(key) {
   if (key === null) return { topic: "all" };
-  if (key === STATS_KEY || key === HINTED_KEY) return { topic: "stats" };
+  if (key === STATS_KEY || key === HINTED_KEY || key === OPEN_STATS_KEY) return { topic: "stats" };
   if (key === SETTINGS_KEY) return { topic: "settings" };
   if (key?.startsWith(`${PREFIX}game:`)) return { topic: "game", code: key.slice(PREFIX.length + 5) };
   return { topic: null };

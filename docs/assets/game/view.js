@@ -13,7 +13,9 @@ const STAT_NAMES = ["played", "won", "rate", "streak", "best_streak"];
 const SETTINGS = [["moveErrors", "game.settings.move_errors"], ["placementHelp", "game.settings.placement_help"],
   ["fourColour", "game.settings.four_colour"]];
 // This site's additions to the seeds' app (issue 47), off by default, under a legend that says so.
-const ADDED_SETTINGS = [["winnableOnly", "game.settings.winnable_only"], ["coach", "game.settings.coach"]];
+const ADDED_SETTINGS = [
+  ["winnableOnly", "game.settings.winnable_only"], ["coach", "game.settings.coach"], ["openCards", "game.settings.open_cards"],
+];
 
 /**
  * The view of the game in `mount` (a `.hm-game` element) in the language of `catalog`, the
@@ -124,7 +126,7 @@ export class PlayView {
 
     const stats = element("section", "hm-stats");
     const statsTitleId = newId("stats");
-    const statsTitle = element("h2", null, this.t("game.stats.heading"));
+    const statsTitle = this.statsTitle = element("h2", null, this.t("game.stats.heading"));
     statsTitle.id = statsTitleId;
     stats.setAttribute("aria-labelledby", statsTitleId);
     const statsList = element("dl");
@@ -278,6 +280,7 @@ export class PlayView {
       position: game.position,
       selection: game.selection,
       dimmed: settings.placementHelp ? game.dimmed() : [],
+      open: settings.openCards, // every card shown (fan.js)
     });
     setText(this.fields.score, String(game.score));
     setText(this.fields.moves, String(game.moveCount));
@@ -298,10 +301,12 @@ export class PlayView {
   }
 
   /** The statistics (storage.js loadStats), formatted only when they are another object than those shown. */
-  drawStats(stats) {
+  drawStats(stats, variant = "standard") {
     if (this.#statsShown === stats) return;
     this.#statsShown = stats;
     const { catalog } = this;
+    // The open variant's statistics are its own, and their heading says so.
+    setText(this.statsTitle, this.t(variant === "open" ? "game.stats.heading_open" : "game.stats.heading"));
     const values = {
       played: catalog.number(stats.played), won: catalog.number(stats.won),
       rate: catalog.percents.format(stats.played ? stats.won / stats.played : 0),
