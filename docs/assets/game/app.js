@@ -7,7 +7,11 @@ import { codeErrorText, loadCatalog, pageCatalog } from "./i18n.js";
 import { download, element } from "./dom.js";
 import { PlayView } from "./view.js";
 import * as store from "./storage.js";
-import { BACKUP_VERSION, BackupError, MAX_BACKUP_BYTES, mergeGames, mergeStats, readBackup, writeBackup } from "./backup.js";
+
+// The backup file's module (export, import, merge) is no part of the game's start: it is loaded
+// once the page is idle after the board is drawn (mountGame), or at its first use if sooner.
+let backupModule = null;
+const loadBackup = async () => (backupModule ??= await import("./backup.js"));
 
 // Shown only when not even the English catalog loads.
 const LOAD_FAILED = "The game could not load its texts, so it cannot start. Reload the page to try again.";
@@ -55,7 +59,10 @@ class PlayController {
     this.stats = null; // the statistics as last read from storage
     this.saveDue = false; // a move is on the screen but not yet in storage (saveSoon)
     this.destroyed = false;
-    this.view = new PlayView(mount, catalog, this.settings, {
+    // The view is drawn a task before the deal is dealt (mountGame): until then its controls
+    // and the page's events do nothing.
+    const ready = (action) => (...args) => (this.game ? action(...args) : undefined);
+    const actions = {
       newDeal: () => this.newDeal(),
       askRestart: () => this.askRestart(),
       undo: () => this.undo(),
@@ -68,12 +75,14 @@ class PlayController {
       askResetStats: () => this.askResetStats(),
       exportBackup: () => this.exportBackup(),
       importBackup: (file) => this.importBackup(file),
-    });
+    };
+    this.view = new PlayView(mount, catalog, this.settings,
+      Object.fromEntries(Object.entries(actions).map(([name, action]) => [name, ready(action)])));
     const { signal } = this.#listening;
-    window.addEventListener("hashchange", () => this.followHash(), { signal });
-    window.addEventListener("popstate", () => this.followHash(), { signal });
-    window.addEventListener("storage", (event) => this.onStorage(event), { signal });
-    document.addEventListener("visibilitychange", () => this.onVisibility(), { signal });
+    window.addEventListener("hashchange", ready(() => this.followHash()), { signal });
+    window.addEventListener("popstate", ready(() => this.followHash()), { signal });
+    window.addEventListener("storage", ready((event) => this.onStorage(event)), { signal });
+    document.addEventListener("visibilitychange", ready(() => this.onVisibility()), { signal });
     window.addEventListener("pagehide", () => this.pause(), { signal });
     this.#ticker = setInterval(() => this.drawTime(), 1000);
   }
@@ -112,7 +121,9 @@ class PlayController {
     if (document.documentElement.dataset.hmDeck !== deck) document.documentElement.dataset.hmDeck = deck;
   }
 
-  exportBackup() {
+  async exportBackup() {
+    const { writeBackup } = await loadBackup();
+    if (this.destroyed) return;
     this.pause(); // the time played so far is in the file
     const now = new Date();
     download(new Blob([writeBackup(store.backupData(), now)], { type: "application/json" }),
@@ -121,6 +132,7 @@ class PlayController {
   }
 
   async importBackup(file) {
+    const { BackupError, MAX_BACKUP_BYTES, readBackup } = await loadBackup();
     let backup;
     try {
       if (file.size > MAX_BACKUP_BYTES) throw new BackupError("too_large"); // not even read
@@ -158,6 +170,7 @@ class PlayController {
 
   /** A file not imported (BackupError) or not written (store.RestoreError): the reason, and that nothing changed. */
   refuseBackup(error) {
+    const { BACKUP_VERSION, MAX_BACKUP_BYTES } = backupModule; // loaded: it made or read the file
     const reason = this.t(`game.backup.error.${error.kind}`, {
       size: this.catalog.number(MAX_BACKUP_BYTES / 1024), version: error.detail,
       supported: String(BACKUP_VERSION), most: this.catalog.number(Number.MAX_SAFE_INTEGER),
@@ -171,6 +184,7 @@ class PlayController {
 
   /** Write the file's statistics and games, then put the most recent unfinished game on the table. */
   restoreBackup(backup, mode) {
+    const { BackupError, mergeGames, mergeStats } = backupModule; // loaded: it read the file
     this.pause(); // this browser's game as it stands is what a merge keeps
     try {
       store.restoreBackup(backup, mode, { stats: mergeStats, games: mergeGames });
@@ -648,10 +662,32 @@ export async function mountGame(mount) {
     mount.classList.add("hm-game-failed");
     return null;
   }
+  // The game starts in steps, each its own task, so that none blocks the page for long on a
+  // phone (issue 44): the view and its layout, then the deal and its drawing; what can wait (the
+  // backup's module) is loaded once the page is idle. Until the deal is on the table, the
+  // controller answers nothing (PlayController's `ready`).
   const page = new PlayController(mount, loaded.catalog);
   if (loaded.failed) page.view.showNotice(page.t("game.load_failed", { reason: loaded.failed }));
+  await nextTask();
+  if (page.destroyed) return page;
   page.start();
   mount.hmGame = page; // for tests and benchmarks (destroy() takes it away)
   requestAnimationFrame(() => performance.mark("hm-board-drawn")); // read by bench/bench_game.py
+  whenIdle(() => loadBackup().catch(() => {})); // its first use loads it again, and says so if it fails
   return page;
+}
+
+/** A promise kept in a later task, the browser free to handle input and draw in between. */
+function nextTask() {
+  if (globalThis.scheduler?.yield) return globalThis.scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
+function whenIdle(task) {
+  if (window.requestIdleCallback) window.requestIdleCallback(task, { timeout: 5000 });
+  else setTimeout(task, 500);
 }
