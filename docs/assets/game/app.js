@@ -59,10 +59,7 @@ class PlayController {
     this.stats = null; // the statistics as last read from storage
     this.saveDue = false; // a move is on the screen but not yet in storage (saveSoon)
     this.destroyed = false;
-    // The view is drawn a task before the deal is dealt (mountGame): until then its controls
-    // and the page's events do nothing.
-    const ready = (action) => (...args) => (this.game ? action(...args) : undefined);
-    const actions = {
+    this.view = new PlayView(mount, catalog, this.settings, {
       newDeal: () => this.newDeal(),
       askRestart: () => this.askRestart(),
       undo: () => this.undo(),
@@ -75,14 +72,12 @@ class PlayController {
       askResetStats: () => this.askResetStats(),
       exportBackup: () => this.exportBackup(),
       importBackup: (file) => this.importBackup(file),
-    };
-    this.view = new PlayView(mount, catalog, this.settings,
-      Object.fromEntries(Object.entries(actions).map(([name, action]) => [name, ready(action)])));
+    });
     const { signal } = this.#listening;
-    window.addEventListener("hashchange", ready(() => this.followHash()), { signal });
-    window.addEventListener("popstate", ready(() => this.followHash()), { signal });
-    window.addEventListener("storage", ready((event) => this.onStorage(event)), { signal });
-    document.addEventListener("visibilitychange", ready(() => this.onVisibility()), { signal });
+    window.addEventListener("hashchange", () => this.followHash(), { signal });
+    window.addEventListener("popstate", () => this.followHash(), { signal });
+    window.addEventListener("storage", (event) => this.onStorage(event), { signal });
+    document.addEventListener("visibilitychange", () => this.onVisibility(), { signal });
     window.addEventListener("pagehide", () => this.pause(), { signal });
     this.#ticker = setInterval(() => this.drawTime(), 1000);
   }
@@ -662,29 +657,17 @@ export async function mountGame(mount) {
     mount.classList.add("hm-game-failed");
     return null;
   }
-  // The game starts in steps, each its own task, so that none blocks the page for long on a
-  // phone (issue 44): the view and its layout, then the deal and its drawing; what can wait (the
-  // backup's module) is loaded once the page is idle. Until the deal is on the table, the
-  // controller answers nothing (PlayController's `ready`).
+  // The view and the deal are drawn in one task: drawn a task apart (issue 44), the figures'
+  // line over the board was empty in a frame between, and filled it took a second line at times,
+  // which moved the board down (a layout shift of 0.11 on a phone). What can wait (the backup's
+  // module) is loaded once the page is idle.
   const page = new PlayController(mount, loaded.catalog);
   if (loaded.failed) page.view.showNotice(page.t("game.load_failed", { reason: loaded.failed }));
-  await nextTask();
-  if (page.destroyed) return page;
   page.start();
   mount.hmGame = page; // for tests and benchmarks (destroy() takes it away)
   requestAnimationFrame(() => performance.mark("hm-board-drawn")); // read by bench/bench_game.py
   whenIdle(() => loadBackup().catch(() => {})); // its first use loads it again, and says so if it fails
   return page;
-}
-
-/** A promise kept in a later task, the browser free to handle input and draw in between. */
-function nextTask() {
-  if (globalThis.scheduler?.yield) return globalThis.scheduler.yield();
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
 }
 
 function whenIdle(task) {
