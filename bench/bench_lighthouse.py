@@ -1,6 +1,7 @@
 """Lighthouse mobile on every page of every language, served with compression (issue 25).
 
     python3 dev.py bench lighthouse [--languages en,he] [--pages play,index] [--runs 3] [--site DIR]
+                                    [--cpu 4,auto]
 
 Builds the site (or takes the built ``--site DIR``), serves it on localhost with each file's
 pre-compressed copy (``.br`` as Content-Encoding: br to Chromium, which accepts it; ``.gz`` as
@@ -38,6 +39,13 @@ then neither what a reader sees nor what their phone spends. So the benchmark as
 for a font of each language it measures and says which have none, before the runs and in the
 results (Debian: ``apt-get install fonts-noto-cjk``, the family Android phones carry).
 
+By default every page is measured at both slowdowns, 4× and the calculator's (``--cpu 4,auto``),
+and the results put them side by side, with each page's longest main-thread tasks at each
+(Lighthouse's long-tasks audit: the script each is attributed to and its duration at that
+slowdown, with the 1× duration it stands for), so a regression is found in the benchmark's own
+output. They also say what the coach's solver (solver*.js) cost the pages' main thread and how
+many of its files a page fetched as it loaded: it runs in a worker, which no figure here counts.
+
 Results: bench/results/bench_lighthouse.json and .txt (a table), and each page's last
 Lighthouse report in bench/results/lighthouse/. Run only when named (it takes minutes a
 page): ``python3 dev.py bench`` leaves it out.
@@ -73,6 +81,7 @@ METRICS = {  # Lighthouse audit: (figure name, unit, target, scale from Lighthou
 }
 SCORE_TARGETS = {"performance": 95.0, "accessibility": 100.0, "best-practices": 100.0, "seo": 100.0}
 LIGHTHOUSE_DEFAULT_CPU = 4.0
+TASKS_SHOWN = 3  # the longest tasks named for each page and slowdown
 SLOW_SHARE = 0.85  # a run that found the machine slower than this share of its median is repeated
 MAX_REPEATS = 3  # at most this many a page
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run"
@@ -168,7 +177,57 @@ def summary(report: Mapping[str, object]) -> dict[str, object]:
         ref["id"] for name in CATEGORIES[1:] for ref in categories[name]["auditRefs"]
         if ref.get("weight") and audits[ref["id"]].get("score") not in (None, 1)
     })
-    return {"scores": scores, "metrics": metrics, "failed": failed, "machine": machine(report)}
+    return {"scores": scores, "metrics": metrics, "failed": failed, "machine": machine(report),
+            "tasks": longest_tasks(report), "solver": solver_share(report)}
+
+
+def script_name(url: str) -> str:
+    """A task's script as the table names it: the file, with its folder when that is the game's
+    hashed one ("game/app.js"); the page's own address for the page's HTML and inline scripts."""
+    path = url.split("?")[0].split("#")[0]
+    if "://" in path:
+        path = "/" + path.split("://", 1)[1].partition("/")[2]
+    parts = [part for part in path.split("/") if part]
+    if not parts or "." not in parts[-1]:
+        return path or "(page)"
+    if "game" in parts[:-1]:
+        return "game/" + parts[-1]
+    return parts[-1]
+
+
+def longest_tasks(report: Mapping[str, object], count: int = TASKS_SHOWN) -> list[tuple[str, float]]:
+    """The page's longest main-thread tasks as Lighthouse's long-tasks audit lists them (every
+    task of at least 50 ms at the run's slowdown, its duration the simulated one): each as
+    (script, duration in ms), longest first."""
+    audits = report.get("audits")
+    audit = audits.get("long-tasks") if isinstance(audits, dict) else None
+    details = audit.get("details") if isinstance(audit, dict) else None
+    items = details.get("items") if isinstance(details, dict) else None
+    tasks = [(script_name(str(item.get("url", ""))), float(item.get("duration", 0)))
+             for item in items or [] if isinstance(item, dict)]
+    return sorted(tasks, key=lambda task: -task[1])[:count]
+
+
+def solver_share(report: Mapping[str, object]) -> dict[str, float]:
+    """What the coach's solver cost the page's main thread: how many of its files (solver*.js)
+    the page fetched, and the main-thread time Lighthouse's bootup-time audit gives them (it
+    lists a script from 50 ms at the run's slowdown) plus the long tasks attributed to them.
+    The solver runs in a worker, whose thread none of the page's figures count."""
+    audits = report.get("audits")
+    audits = audits if isinstance(audits, dict) else {}
+
+    def items(audit: str) -> list[dict[str, object]]:
+        details = audits.get(audit, {}).get("details") if isinstance(audits.get(audit), dict) else None
+        found = details.get("items") if isinstance(details, dict) else None
+        return [item for item in found or [] if isinstance(item, dict)]
+
+    def solver(item: Mapping[str, object]) -> bool:
+        return script_name(str(item.get("url", ""))).removeprefix("game/").startswith("solver")
+
+    fetched = sum(1 for item in items("network-requests") if solver(item))
+    main_thread = sum(float(str(item.get("total", 0))) for item in items("bootup-time") if solver(item))
+    main_thread += sum(float(str(item.get("duration", 0))) for item in items("long-tasks") if solver(item))
+    return {"fetched": float(fetched), "main_thread_ms": main_thread}
 
 
 def machine(report: Mapping[str, object]) -> dict[str, float]:
@@ -216,13 +275,81 @@ def page_runs(run: Callable[[float], Mapping[str, object]], wanted: int, cpu: fl
             return runs, repeated, report
 
 
-def figures_of(page: Page, median: Mapping[str, float]) -> list[Figure]:
-    """The page's figures, each against its target."""
-    figures = [Figure(f"{page.label} {name}", median[name], "", target)
+def figures_of(page: Page, median: Mapping[str, float], setting: str = "") -> list[Figure]:
+    """The page's figures, each against its target; ``setting`` (e.g. "cpu auto") is in each
+    figure's name when given, so one run's slowdowns keep apart."""
+    label = f"{page.label} {setting}" if setting else page.label
+    figures = [Figure(f"{label} {name}", median[name], "", target)
                for name, target in SCORE_TARGETS.items()]
-    figures += [Figure(f"{page.label} {label}", median[label], unit, target, "lower")
-                for label, unit, target, _scale in METRICS.values()]
+    figures += [Figure(f"{label} {metric}", median[metric], unit, target, "lower")
+                for metric, unit, target, _scale in METRICS.values()]
     return figures
+
+
+@dataclass(frozen=True)
+class Measured:
+    """One page at one slowdown: the medians of its runs, what they failed, the longest tasks of
+    its median run (by TBT), the solver's share of its main thread and the machine's load."""
+
+    page: Page
+    setting: str  # "4" or "auto", as --cpu says it
+    median: Mapping[str, float]
+    failed: Sequence[str]
+    tasks: Sequence[tuple[str, float]]
+    solver: Mapping[str, float]
+    load: float
+
+
+def measured(page: Page, setting: str, runs: Sequence[Mapping[str, object]], repeated: int,
+             load: float) -> Measured:
+    """A page's runs at one slowdown, gathered."""
+    median = {**medians(runs), "repeated": float(repeated)}
+    by_tbt = sorted(runs, key=lambda run: run["metrics"]["TBT"])  # type: ignore[index]
+    middle = by_tbt[(len(by_tbt) - 1) // 2]
+    failed = sorted({audit for run in runs for audit in run["failed"]})  # type: ignore[attr-defined]
+    solver = {name: max(float(run["solver"][name]) for run in runs)  # type: ignore[index]
+              for name in ("fetched", "main_thread_ms")}
+    return Measured(page, setting, median, failed, list(middle["tasks"]), solver, load)  # type: ignore[call-overload]
+
+
+def side_by_side(results: Sequence[Measured]) -> str:
+    """One line a page: each slowdown's perf, TBT, LCP, CLS, slowdown used and the load average
+    (1 minute) when its runs ended, '!' on a missed figure; then each page's longest tasks at
+    each slowdown (script, ms at that slowdown, ≈ ms at 1×) and the solver's share."""
+    settings = list(dict.fromkeys(result.setting for result in results))
+    pages = list(dict.fromkeys(result.page for result in results))
+    found = {(result.page, result.setting): result for result in results}
+    head = "".join(f"| cpu {setting}: perf  TBT ms  LCP s   CLS   CPU×  load ".ljust(48)
+                   for setting in settings)
+    lines = ["page".ljust(16) + head]
+    for page in pages:
+        cells = []
+        for setting in settings:
+            result = found.get((page, setting))
+            if result is None:
+                cells.append("| —".ljust(48))
+                continue
+            mark = {figure.name.rsplit(" ", 1)[1]: "!" if figure.met is False else " "
+                    for figure in figures_of(page, result.median)}
+            m = result.median
+            cells.append(
+                f"| {m['performance']:>12.0f}{mark['performance']}{m['TBT']:>7.0f}{mark['TBT']}"
+                f"{m['LCP']:>6.2f}{mark['LCP']}{m['CLS']:>6.3f}{mark['CLS']}{m.get('cpu', 0):>6.2f}"
+                f"{result.load:>6.2f} ".ljust(48))
+        lines.append(page.label.ljust(16) + "".join(cells))
+    lines.append("longest tasks (script: ms at the run's slowdown, ≈ ms at 1× in brackets; "
+                 "Lighthouse lists those of 50 ms and more):")
+    for result in results:
+        cpu = result.median.get("cpu", 0) or 1
+        tasks = ", ".join(f"{script} {duration:.0f} ({duration / cpu:.0f})"
+                          for script, duration in result.tasks) or "none of 50 ms"
+        lines.append(f"  {result.page.label:<14} cpu {result.setting:<5} {tasks}")
+    fetched = max((result.solver["fetched"] for result in results), default=0)
+    main_thread = max((result.solver["main_thread_ms"] for result in results), default=0)
+    lines.append(f"solver (solver*.js) on the pages' main thread: {main_thread:.0f} ms at most, "
+                 f"{fetched:.0f} of its files fetched at most by a page's load (it runs in a worker, "
+                 "outside every figure above)")
+    return "\n".join(lines) + "\n"
 
 
 def table(rows: Sequence[tuple[Page, Mapping[str, float], Sequence[str]]]) -> str:
@@ -270,8 +397,13 @@ def lighthouse(cli: Path, url: str, chromium: str, cpu: float = LIGHTHOUSE_DEFAU
     return report
 
 
+def cpu_settings(text: str) -> list[float | None]:
+    """``--cpu``: one slowdown or several, comma-separated ("4,auto"), each as `cpu_setting`."""
+    return [cpu_setting(word.strip()) for word in text.split(",")]
+
+
 def cpu_setting(text: str) -> float | None:
-    """``--cpu``: None for "auto", else a positive multiplier."""
+    """One slowdown of ``--cpu``: None for "auto", else a positive multiplier."""
     if text == "auto":
         return None
     try:
@@ -289,10 +421,15 @@ def options(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--pages", default="", help="comma-separated nav names, e.g. play,index")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
-    parser.add_argument("--cpu", default="4", type=cpu_setting,
-                        help="CPU slowdown: a number (default 4, Lighthouse's mobile profile) or "
-                             "'auto' (Lighthouse's calculator for this machine's benchmark index)")
+    parser.add_argument("--cpu", default="4,auto", type=cpu_settings,
+                        help="CPU slowdowns, comma-separated: a number (4 is Lighthouse's mobile "
+                             "profile) or 'auto' (Lighthouse's calculator for this machine's "
+                             "benchmark index); default 4,auto, reported side by side")
     return parser.parse_args(list(argv))
+
+
+def setting_name(cpu: float | None) -> str:
+    return "auto" if cpu is None else f"{cpu:g}"
 
 
 def main(argv: Sequence[str] = ()) -> list[Figure]:
@@ -309,25 +446,31 @@ def main(argv: Sequence[str] = ()) -> list[Figure]:
     reports = RESULTS / "lighthouse"
     reports.mkdir(parents=True, exist_ok=True)
     figures: list[Figure] = []
-    rows: list[tuple[Page, dict[str, float], list[str]]] = []
+    results: list[Measured] = []
+    tables: list[str] = []
     with tempfile.TemporaryDirectory() as temporary:
         site = chosen.site or build_site(Path(temporary) / "site")
         with served_directory(site, compressing=True) as url:
             indexes: list[float] = []  # the machine's benchmark index, as each run measured it
-            if chosen.cpu is None:  # a first run only to measure the machine
-                indexes.append(machine(lighthouse(cli, url + pages[0].address, CHROMIUM))["index"])
-            for page in pages:
-                runs, repeated, report = page_runs(
-                    lambda cpu: lighthouse(cli, url + page.address, CHROMIUM, cpu),  # noqa: B023 - called at once
-                    chosen.runs, chosen.cpu, indexes)
-                write_atomic(reports / f"{page.lang}-{page.name.replace('/', '-')}.json",
-                             json.dumps(report))
-                median = {**medians(runs), "repeated": float(repeated)}
-                failed = sorted({audit for run in runs for audit in run["failed"]})  # type: ignore[attr-defined]
-                rows.append((page, median, failed))
-                figures += figures_of(page, median)
-                print(table(rows[-1:]).splitlines()[1], f"  (load {os.getloadavg()[0]:.2f})", flush=True)
-    text = (table(rows) + warning
+            for cpu in chosen.cpu:
+                setting = setting_name(cpu)
+                print(f"-- cpu {setting}", flush=True)
+                if cpu is None and not indexes:  # a first run only to measure the machine
+                    indexes.append(machine(lighthouse(cli, url + pages[0].address, CHROMIUM))["index"])
+                rows: list[tuple[Page, dict[str, float], list[str]]] = []
+                for page in pages:
+                    runs, repeated, report = page_runs(
+                        lambda cpu: lighthouse(cli, url + page.address, CHROMIUM, cpu),  # noqa: B023 - called at once
+                        chosen.runs, cpu, indexes)
+                    write_atomic(reports / f"{page.lang}-{page.name.replace('/', '-')}-cpu-{setting}.json",
+                                 json.dumps(report))
+                    result = measured(page, setting, runs, repeated, os.getloadavg()[0])
+                    results.append(result)
+                    rows.append((page, dict(result.median), list(result.failed)))
+                    figures += figures_of(page, result.median, f"cpu {setting}")
+                    print(table(rows[-1:]).splitlines()[1], f"  (load {result.load:.2f})", flush=True)
+                tables.append(f"cpu {setting}:\n" + table(rows))
+    text = ("".join(tables) + "\n" + side_by_side(results) + warning
             + f"load average at the end: {' '.join(f'{v:.2f}' for v in os.getloadavg())}\n")
     write_atomic(RESULTS / "bench_lighthouse.txt", text)
     print(text)

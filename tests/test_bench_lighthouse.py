@@ -141,10 +141,11 @@ def test_the_cpu_slowdown_is_lighthouse_calculators_for_the_machines_benchmark_i
 
 def test_cpu_option_is_auto_or_a_sensible_number(bench):
     lighthouse, _ = bench
-    assert lighthouse.options([]).cpu == 4.0  # Lighthouse's mobile profile
-    assert lighthouse.options(["--cpu", "auto"]).cpu is None
-    assert lighthouse.options(["--cpu", "4"]).cpu == 4.0
-    for bad in ("fast", "0", "-2", "99"):
+    assert lighthouse.options([]).cpu == [4.0, None]  # Lighthouse's mobile profile, then its phone
+    assert lighthouse.options(["--cpu", "auto"]).cpu == [None]
+    assert lighthouse.options(["--cpu", "4"]).cpu == [4.0]
+    assert lighthouse.options(["--cpu", "2, auto,4"]).cpu == [2.0, None, 4.0]
+    for bad in ("fast", "0", "-2", "99", "4,", "auto,fast"):
         with pytest.raises(SystemExit):
             lighthouse.options(["--cpu", bad])
 
@@ -181,3 +182,63 @@ def test_the_languages_without_a_font_are_named_once_in_the_results(bench):
     assert lighthouse.languages_without_a_font(["ja"], lambda lang: None) == []
     # This machine, asked for real: a language with Latin letters always has a font here.
     assert "en" not in lighthouse.languages_without_a_font(["en"])
+
+
+def traced(tbt: float, tasks: list[tuple[str, float]], requests: list[str] = (),
+           bootup: list[tuple[str, float]] = ()) -> dict:
+    measured = report(0.99, 1500, tbt, 0.0)
+    measured["audits"] |= {
+        "long-tasks": {"details": {"items": [{"url": url, "duration": ms, "startTime": 1}
+                                             for url, ms in tasks]}},
+        "network-requests": {"details": {"items": [{"url": url} for url in requests]}},
+        "bootup-time": {"details": {"items": [{"url": url, "total": ms} for url, ms in bootup]}},
+    }
+    measured |= {"configSettings": {"throttling": {"cpuSlowdownMultiplier": 8.0}}}
+    return measured
+
+
+def test_the_longest_tasks_are_named_by_their_script_longest_first(bench):
+    lighthouse, _ = bench
+    site = "http://127.0.0.1:8000/"
+    assert lighthouse.script_name(site + "assets/game/0123abcd4567/app.js?v=1") == "game/app.js"
+    bundle = "bundle.1a2b3c4d.min.js"
+    assert lighthouse.script_name(site + "assets/javascripts/" + bundle) == bundle
+    assert lighthouse.script_name(site + "he/play/") == "/he/play/"
+    assert lighthouse.script_name("Unattributable") == "Unattributable"
+    measured = traced(300, [(site + "he/play/", 60.0), (site + "assets/game/x/app.js", 240.0),
+                            ("Unattributable", 55.0), (site + "assets/game/x/view.js", 120.0)])
+    assert lighthouse.longest_tasks(measured) == [("game/app.js", 240.0), ("game/view.js", 120.0),
+                                                  ("/he/play/", 60.0)]
+    assert lighthouse.longest_tasks(report(0.99, 1500, 0, 0.0)) == []  # a report without the audit
+
+
+def test_the_solver_share_counts_only_the_solvers_files(bench):
+    lighthouse, _ = bench
+    game = "http://127.0.0.1:8000/assets/game/x/"
+    quiet = traced(0, [(game + "app.js", 90.0)], [game + "app.js", game + "engine.js"],
+                   [(game + "app.js", 90.0)])
+    assert lighthouse.solver_share(quiet) == {"fetched": 0.0, "main_thread_ms": 0.0}
+    busy = traced(0, [(game + "solver.js", 70.0)], [game + "solver_client.js", game + "solver_worker.js"],
+                  [(game + "solver_client.js", 60.0)])
+    assert lighthouse.solver_share(busy) == {"fetched": 2.0, "main_thread_ms": 130.0}
+
+
+def test_both_slowdowns_are_reported_side_by_side_with_each_pages_longest_tasks(bench):
+    lighthouse, _ = bench
+    page = lighthouse.Page("ja", "play", "ja/play/")
+    game = "http://127.0.0.1:8000/assets/game/x/"
+    fast = [lighthouse.summary(traced(tbt, [(game + "app.js", tbt + 50)])) for tbt in (40, 90, 60)]
+    slow = [lighthouse.summary(traced(tbt, [(game + "view.js", tbt + 50)])) for tbt in (400, 200, 300)]
+    results = [lighthouse.measured(page, "4", fast, 0, 1.5), lighthouse.measured(page, "auto", slow, 1, 3.25)]
+    assert results[0].tasks == [("game/app.js", 110.0)]  # the run of the median TBT
+    text = lighthouse.side_by_side(results)
+    lines = text.splitlines()
+    assert "cpu 4:" in lines[0] and "cpu auto:" in lines[0]
+    assert lines[0].index("cpu 4") < lines[0].index("cpu auto")
+    row = lines[1]
+    assert row.startswith("ja play") and " 60 " in row and "300!" in row and "1.50" in row and "3.25" in row
+    assert "ja play        cpu 4     game/app.js 110 (14)" in text
+    assert "ja play        cpu auto  game/view.js 350 (44)" in text
+    assert "solver (solver*.js) on the pages' main thread: 0 ms at most, 0 of its files" in text
+    verdicts = {f.name: f.met for f in lighthouse.figures_of(page, results[1].median, "cpu auto")}
+    assert verdicts["ja play cpu auto TBT"] is False and verdicts["ja play cpu auto CLS"] is True

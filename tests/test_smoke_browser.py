@@ -374,6 +374,20 @@ def test_the_theme_script_runs_once_the_page_is_drawn_and_starts_whole(page, sit
 
 
 @pytest.mark.browser
+@pytest.mark.parametrize("path", ["", "he/play/"])
+def test_the_theme_starts_in_a_task_after_the_one_its_script_runs_in(page, site_url, path):
+    """Its script's evaluation and its start (the DOMContentLoaded the loader repeats for it) are
+    two tasks, not one long one: a timer set as the script begins has fired when it starts."""
+    run_before_theme(page, "window.hmTaskEnded = false; setTimeout(() => { window.hmTaskEnded = true; });"
+                     "document.addEventListener('DOMContentLoaded', () => {"
+                     " window.hmStartedLater = window.hmTaskEnded; }, {once: true});")
+    page.goto(site_url + path)
+    page.wait_for_function("window.hmStartedLater !== undefined")
+    assert page.evaluate("window.hmStartedLater") is True
+    theme_started(page)
+
+
+@pytest.mark.browser
 def test_the_focus_visible_polyfill_still_marks_keyboard_focus_only(page, site_url):
     """The page adds the polyfill's class to <html> before the polyfill runs; the polyfill still
     marks an element focused from the keyboard, and not one clicked."""

@@ -8,7 +8,11 @@ import { download, element } from "./dom.js";
 import { PlayView } from "./view.js";
 import * as store from "./storage.js";
 import { surveyedRangeNumber } from "./surveyed.js";
-import { BACKUP_VERSION, BackupError, MAX_BACKUP_BYTES, mergeGames, mergeStats, readBackup, writeBackup } from "./backup.js";
+
+// The backup file's module (export, import, merge) is no part of the game's start: it is loaded
+// once the page is idle after the board is drawn (mountGame), or at its first use if sooner.
+let backupModule = null;
+const loadBackup = async () => (backupModule ??= await import("./backup.js"));
 
 // Shown only when not even the English catalog loads.
 const LOAD_FAILED = "The game could not load its texts, so it cannot start. Reload the page to try again.";
@@ -142,7 +146,9 @@ class PlayController {
     if (document.documentElement.dataset.hmDeck !== deck) document.documentElement.dataset.hmDeck = deck;
   }
 
-  exportBackup() {
+  async exportBackup() {
+    const { writeBackup } = await loadBackup();
+    if (this.destroyed) return;
     this.pause(); // the time played so far is in the file
     const now = new Date();
     download(new Blob([writeBackup(store.backupData(), now)], { type: "application/json" }),
@@ -151,6 +157,7 @@ class PlayController {
   }
 
   async importBackup(file) {
+    const { BackupError, MAX_BACKUP_BYTES, readBackup } = await loadBackup();
     let backup;
     try {
       if (file.size > MAX_BACKUP_BYTES) throw new BackupError("too_large"); // not even read
@@ -188,6 +195,7 @@ class PlayController {
 
   /** A file not imported (BackupError) or not written (store.RestoreError): the reason, and that nothing changed. */
   refuseBackup(error) {
+    const { BACKUP_VERSION, MAX_BACKUP_BYTES } = backupModule; // loaded: it made or read the file
     const reason = this.t(`game.backup.error.${error.kind}`, {
       size: this.catalog.number(MAX_BACKUP_BYTES / 1024), version: error.detail,
       supported: String(BACKUP_VERSION), most: this.catalog.number(Number.MAX_SAFE_INTEGER),
@@ -201,6 +209,7 @@ class PlayController {
 
   /** Write the file's statistics and games, then put the most recent unfinished game on the table. */
   restoreBackup(backup, mode) {
+    const { BackupError, mergeGames, mergeStats } = backupModule; // loaded: it read the file
     this.pause(); // this browser's game as it stands is what a merge keeps
     try {
       store.restoreBackup(backup, mode, { stats: mergeStats, games: mergeGames });
@@ -790,10 +799,20 @@ export async function mountGame(mount) {
     mount.classList.add("hm-game-failed");
     return null;
   }
+  // The view and the deal are drawn in one task: drawn a task apart (issue 44), the figures'
+  // line over the board was empty in a frame between, and filled it took a second line at times,
+  // which moved the board down (a layout shift of 0.11 on a phone). What can wait (the backup's
+  // module) is loaded once the page is idle.
   const page = new PlayController(mount, loaded.catalog);
   if (loaded.failed) page.view.showNotice(page.t("game.load_failed", { reason: loaded.failed }));
   page.start();
   mount.hmGame = page; // for tests and benchmarks (destroy() takes it away)
   requestAnimationFrame(() => performance.mark("hm-board-drawn")); // read by bench/bench_game.py
+  whenIdle(() => loadBackup().catch(() => {})); // its first use loads it again, and says so if it fails
   return page;
+}
+
+function whenIdle(task) {
+  if (window.requestIdleCallback) window.requestIdleCallback(task, { timeout: 5000 });
+  else setTimeout(task, 500);
 }

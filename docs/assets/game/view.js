@@ -240,10 +240,17 @@ export class PlayView {
     const { mount, boardHolder } = this;
     const stage = boardHolder.parentElement;
     const top = (node) => node.getBoundingClientRect().top + window.scrollY;
+    // The board's top in each way, measured in one layout: under the controls when above, else
+    // the stage's own top. Neither depends on the board's size (--hm-above), so trying a way then
+    // costs a restyle and no new layout of the page (at the game's start on a phone, each
+    // layout of the page was a long part of its longest task).
+    mount.dataset.layout = "above";
+    const tops = { above: top(boardHolder) };
+    tops.beside = tops.below = top(stage);
     const widths = {};
     for (const layout of ["above", "beside", "below"]) {
       mount.dataset.layout = layout;
-      mount.style.setProperty("--hm-above", `${top(layout === "above" ? boardHolder : stage)}px`);
+      mount.style.setProperty("--hm-above", `${tops[layout]}px`);
       widths[layout] = parseFloat(getComputedStyle(boardHolder).getPropertyValue("--hm-w")) || 0;
     }
     const best = Math.max(...Object.values(widths));
@@ -252,7 +259,7 @@ export class PlayView {
     const layout = liked.find((name) => widths[name] >= 0.8 * best)
       ?? Object.keys(widths).find((name) => widths[name] === best);
     mount.dataset.layout = layout;
-    mount.style.setProperty("--hm-above", `${top(layout === "above" ? boardHolder : stage)}px`);
+    mount.style.setProperty("--hm-above", `${tops[layout]}px`);
   }
 
   /**
