@@ -215,5 +215,51 @@ check("the settings know Open cards, off by default", store.loadSettings().openC
   check("a file's damaged open statistics are named", kind === "damaged openStats.won > openStats.played", kind);
 }
 
+// A backup carries the games played with a hint (the coach's) and the hint mark of a game;
+// a merge adds both browsers' counts, a file written before leaves them as they are.
+{
+  const backup = await loadGameModule("backup.js");
+  const merge = { stats: backup.mergeStats, games: backup.mergeGames, hinted: backup.mergeHinted };
+  globalThis.localStorage = new Storage(1e6);
+  check("no hint, no hinted figures in a backup", !("hinted" in JSON.parse(backup.writeBackup(store.backupData()))));
+  await store.countHinted("played", "h1");
+  await store.countHinted("played", "h2");
+  await store.countHinted("won", "h2");
+  store.saveGame({ ...played(12, 0), id: store.newGameId(), hinted: true });
+  const text = backup.writeBackup(store.backupData());
+  const read = backup.readBackup(text);
+  check("backup: hinted figures written and read", read.hinted?.played === 2 && read.hinted?.won === 1, read.hinted);
+  check("backup: a hinted game keeps its mark", read.games[0]?.hinted === true);
+  globalThis.localStorage = new Storage(1e6);
+  store.restoreBackup(read, "replace", merge);
+  const restored = store.loadHinted();
+  check("backup restored: hinted figures", restored.played === 2 && restored.won === 1, restored);
+  check("backup restored: the hinted game is marked", store.loadGame(engine.formatCode(12))?.hinted === true);
+  store.restoreBackup(read, "merge", merge);
+  const merged = store.loadHinted();
+  check("backup merged: hinted figures add up", merged.played === 4 && merged.won === 2, merged);
+  const old = JSON.parse(text);
+  delete old.hinted;
+  store.restoreBackup(backup.readBackup(JSON.stringify(old)), "replace", merge);
+  check("a file from before leaves the hinted figures", store.loadHinted().played === 4);
+  for (const [bent, named] of [[{ played: 1, won: 2 }, "hinted.won > hinted.played"], [{ played: -1, won: 0 }, "hinted.played"],
+    ["many", "hinted"]]) {
+    let kind = null;
+    try {
+      backup.readBackup(JSON.stringify({ ...JSON.parse(text), hinted: bent }));
+    } catch (error) {
+      kind = `${error.kind} ${error.detail}`;
+    }
+    check(`a file's damaged hinted figures are named (${named})`, kind === `damaged ${named}`, kind);
+  }
+  let kind = null;
+  try {
+    backup.mergeHinted({ played: Number.MAX_SAFE_INTEGER, won: 0 }, { played: 1, won: 0 });
+  } catch (error) {
+    kind = error.kind;
+  }
+  check("hinted counts past 2^53 - 1 are refused", kind === "too_many", kind);
+}
+
 process.stdout.write(JSON.stringify({ bad, checks }) + "\n");
 process.exitCode = bad.length ? 1 : 0;

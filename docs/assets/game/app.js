@@ -209,10 +209,10 @@ class PlayController {
 
   /** Write the file's statistics and games, then put the most recent unfinished game on the table. */
   restoreBackup(backup, mode) {
-    const { BackupError, mergeGames, mergeStats } = backupModule; // loaded: it read the file
+    const { BackupError, mergeGames, mergeHinted, mergeStats } = backupModule; // loaded: it read the file
     this.pause(); // this browser's game as it stands is what a merge keeps
     try {
-      store.restoreBackup(backup, mode, { stats: mergeStats, games: mergeGames });
+      store.restoreBackup(backup, mode, { stats: mergeStats, games: mergeGames, hinted: mergeHinted });
     } catch (error) {
       // A merge whose counts would pass 2^53 - 1 (BackupError "too_many"), a full storage…
       if (!(error instanceof store.RestoreError || error instanceof BackupError)) throw error;

@@ -5,6 +5,7 @@
 //  "stats": {"played", "won", "streak", "bestStreak", "fastest": {"<code>": ms}},
 //  "games": [{"code", "moves": ["1+10", …], "undoable", "elapsed", "result", "counted"}, …]}
 // and, from the open variant (Open cards): "openStats" as "stats", and "open": true on its games;
+// from the coach's hints: "hinted": {"played", "won"}, and "hinted": true on a game a hint helped;
 // a file without them (written before) is read as it always was.
 //
 // A file is read whole and checked whole before anything is written: a file too large, not
@@ -55,7 +56,7 @@ function isDealCode(text) {
 const dealCode = (text, where) => (isDealCode(text) ? text : damaged(`${where}: not a deal code`));
 
 /** The backup file's text for {stats, games} (games most recent first). */
-export function writeBackup({ stats, openStats = null, games }, exported = new Date()) {
+export function writeBackup({ stats, openStats = null, hinted = null, games }, exported = new Date()) {
   const written = (figures) => ({
     played: figures.played, won: figures.won, streak: figures.streak, bestStreak: figures.bestStreak,
     fastest: Object.fromEntries(Object.entries(figures.fastest).filter(([code, time]) => isDealCode(code) && isTime(time))),
@@ -64,8 +65,10 @@ export function writeBackup({ stats, openStats = null, games }, exported = new D
     format: BACKUP_FORMAT, version: BACKUP_VERSION, exported: exported.toISOString(),
     stats: written(stats),
     ...(openStats ? { openStats: written(openStats) } : {}),
-    games: games.slice(0, MAX_BACKUP_GAMES).map(({ code, moves, undoable, elapsed, result, counted, open }) => ({
+    ...(hinted ? { hinted: { played: hinted.played, won: hinted.won } } : {}),
+    games: games.slice(0, MAX_BACKUP_GAMES).map(({ code, moves, undoable, elapsed, result, counted, open, hinted: helped }) => ({
       code, moves: [...moves], undoable, elapsed, result, counted, ...(open ? { open: true } : {}),
+      ...(helped ? { hinted: true } : {}),
     })),
   };
   return `${JSON.stringify(backup, null, 1)}\n`;
@@ -90,8 +93,17 @@ export function readBackup(text) {
   return {
     stats: readStats(backup.stats),
     ...(backup.openStats === undefined ? {} : { openStats: readStats(backup.openStats, "openStats") }),
+    ...(backup.hinted === undefined ? {} : { hinted: readHinted(backup.hinted) }),
     games: readGames(backup.games),
   };
+}
+
+/** The games played with a hint and those of them won: {played, won}. */
+function readHinted(hinted) {
+  if (!isObject(hinted)) damaged("hinted");
+  for (const name of ["played", "won"]) if (!isCount(hinted[name])) damaged(`hinted.${name}`);
+  if (hinted.won > hinted.played) damaged("hinted.won > hinted.played");
+  return { played: hinted.played, won: hinted.won };
 }
 
 function readStats(stats, where = "stats") {
@@ -150,9 +162,10 @@ function readGames(games) {
     if (!(result === null || result === "won" || result === "lost")) damaged(`${where}.result`); // kept after an undo
     if (typeof saved.counted !== "boolean") damaged(`${where}.counted`);
     if (!(saved.open === undefined || typeof saved.open === "boolean")) damaged(`${where}.open`);
+    if (!(saved.hinted === undefined || typeof saved.hinted === "boolean")) damaged(`${where}.hinted`);
     return {
       code, moves: [...saved.moves], undoable: saved.undoable, elapsed: saved.elapsed, result, counted: saved.counted,
-      ...(saved.open ? { open: true } : {}),
+      ...(saved.open ? { open: true } : {}), ...(saved.hinted ? { hinted: true } : {}),
     };
   });
 }
@@ -175,6 +188,13 @@ export function mergeStats(here, file) {
     played, won: Math.min(played, here.won + file.won), streak,
     bestStreak: Math.max(here.bestStreak, file.bestStreak, streak), fastest,
   };
+}
+
+/** The games played with a hint in two browsers together: sums, as two histories would be. */
+export function mergeHinted(here, file) {
+  const played = here.played + file.played;
+  if (!Number.isSafeInteger(played)) throw new BackupError("too_many", String(Number.MAX_SAFE_INTEGER));
+  return { played, won: Math.min(played, here.won + file.won) };
 }
 
 /**

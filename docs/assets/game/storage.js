@@ -279,10 +279,10 @@ export function saveGame({ game, elapsed, result, counted, revision, id, hinted 
 }
 
 /** A loaded or playing game as it is written down: {code, moves, undoable, elapsed, result, counted}. */
-export function savedRecord({ game, elapsed, result, counted, open = false }) {
+export function savedRecord({ game, elapsed, result, counted, open = false, hinted = false }) {
   return {
     code: game.code, moves: game.history.map((m) => m.join("+")), undoable: game.undoable, elapsed, result, counted,
-    ...(open ? { open: true } : {}),
+    ...(open ? { open: true } : {}), ...(hinted ? { hinted: true } : {}),
   };
 }
 
@@ -309,7 +309,11 @@ export function backupData() {
     if (saved) games.push(savedRecord(saved));
   }
   // The open variant's statistics only once it has some: a backup is otherwise as it always was.
-  return { stats: loadStats(), ...(readText(OPEN_STATS_KEY) === null ? {} : { openStats: loadStats("open") }), games };
+  // The same for the games played with a hint (the coach's).
+  return {
+    stats: loadStats(), ...(readText(OPEN_STATS_KEY) === null ? {} : { openStats: loadStats("open") }),
+    ...(readText(HINTED_KEY) === null ? {} : { hinted: loadHinted() }), games,
+  };
 }
 
 /** Why a backup was not written (kind "storage_full" or "newer_here"); nothing was changed. */
@@ -332,17 +336,19 @@ export class RestoreError extends Error {
  * newer schema (a newer build of the site wrote it) is not ours to change: the import is
  * refused before anything is written.
  */
-export function restoreBackup({ stats, openStats = null, games }, mode, merge) {
+export function restoreBackup({ stats, openStats = null, hinted = null, games }, mode, merge) {
   const here = backupData();
   const newStats = mode === "merge" ? merge.stats(here.stats, stats) : stats;
   // A file without the open variant's statistics (written before it) leaves them as they are.
   const newOpenStats = openStats && (mode === "merge" && here.openStats ? merge.stats(here.openStats, openStats) : openStats);
+  const newHinted = hinted && (mode === "merge" && here.hinted ? merge.hinted(here.hinted, hinted) : hinted);
   const newGames = mode === "merge" ? merge.games(here.games, games, KEEP_GAMES) : games.slice(0, KEEP_GAMES);
   const kept = newGames.map((record) => record.code);
   const others = mode === "replace" ? storedGameCodes() ?? recentCodes() : [...recentCodes(), ...kept];
   const writes = [
     [STATS_KEY, 1, { version: 1, ...newStats }],
     ...(newOpenStats ? [[OPEN_STATS_KEY, 1, { version: 1, ...newOpenStats }]] : []),
+    ...(newHinted ? [[HINTED_KEY, 1, { version: 1, ...newHinted }]] : []),
     ...newGames.map((record) => [gameKey(record.code), 2, {
       version: 2, ...record, revision: storedRevision(record.code) + 1, id: newGameId(),
     }]),
@@ -372,7 +378,10 @@ export function restoreBackup({ stats, openStats = null, games }, mode, merge) {
     }
     throw new RestoreError("storage_full");
   }
-  return { stats: newStats, ...(newOpenStats ? { openStats: newOpenStats } : {}), games: newGames };
+  return {
+    stats: newStats, ...(newOpenStats ? { openStats: newOpenStats } : {}), ...(newHinted ? { hinted: newHinted } : {}),
+    games: newGames,
+  };
 }
 
 let lastRevision = { text: null, revision: 0 }; // read at every tap: parsed only when it changed
