@@ -156,13 +156,18 @@ def number_rules(lang: str) -> NumberRules:
     return NumberRules(**found)  # type: ignore[arg-type]
 
 
+# A negative number's sign: Babel writes CLDR's hyphen-minus, which typesetting in every one of
+# the site's languages replaces by the minus sign (U+2212) in running text.
+MINUS = "\u2212"
+_HYPHEN_MINUS = re.compile(r"(?<![\w.,\u2212-])-(?=\d)")
 _BABEL_NUMBER = re.compile(r"\d[\d.,\u00a0\u202f\u2019' ]*\d|\d")
 
 
 def localized_number(text: str, lang: str) -> str:
     """A number (or a percentage, or a number with its unit) as Babel writes it for ``lang``,
     written to the language's own rules: its group symbol, no group in a number too short to
-    be grouped, its space before "%", and in Japanese no space before the unit."""
+    be grouped, its space before "%", the minus sign for a negative one, and in Japanese no
+    space before the unit."""
     from babel import Locale
 
     rule = number_rules(lang)
@@ -180,6 +185,7 @@ def localized_number(text: str, lang: str) -> str:
         return whole_new + number[len(whole):]
 
     text = _BABEL_NUMBER.sub(regroup, text)
+    text = _HYPHEN_MINUS.sub(MINUS, text)
     text = re.sub(r"(\d)[ " + NO_BREAK + r"]?%", lambda m: m[1] + rule.before_percent + "%", text)
     if lang in UNSPACED_SENTENCES:
         text = re.sub(r"(\d)[ " + NO_BREAK + r"]+(?=[^\W\d_A-Za-z])", r"\1", text)

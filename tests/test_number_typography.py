@@ -50,6 +50,19 @@ def test_a_written_percentage_has_its_language_s_space_and_the_checker_accepts_i
     assert number_findings(f"x {written} y", lang) == []
 
 
+@given(st.integers(min_value=-10**9, max_value=-1), st.sampled_from(LANGUAGES))
+def test_a_negative_number_takes_the_minus_sign_and_the_checker_accepts_it(n, lang):
+    written = localized_number(format_decimal(n / 10, locale=lang), lang)
+    assert "-" not in written and written.count("\u2212") == 1
+    assert localized_number(format_decimal(-n / 10, locale=lang), lang) in written
+    assert number_findings(f"x {written} y", lang) == []
+
+
+@pytest.mark.parametrize("text", ["HM1-N-AAAAAAB", "2026-12-06", "pages 3-5", "U+2212", "x-1"])
+def test_a_hyphen_that_is_no_sign_is_left_alone(text):
+    assert localized_number(text, "fr") == text
+
+
 def test_the_norms_babel_lacks():
     assert number_rules("es").group == NBSP and number_rules("es").min_grouping == 2
     assert number_rules("pl").min_grouping == 2 and number_rules("pl").group == NBSP
