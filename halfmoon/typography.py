@@ -201,7 +201,8 @@ def number_findings(text: str, lang: str) -> list[Finding]:
     """Numbers, percentages and Japanese spacing that break ``lang``'s rules (in prose)."""
     rule = number_rules(lang)
     found: list[Finding] = []
-    for match in re.finditer(r"(?<![\d.,\w])(\d{1,3})((?:([.,\u00a0\u202f])\d{3})+)(?![\d\w]|[.,]\d)",
+    # A number's decimals are part of it: "1 000 000,1" is one number, not "1 000" and more.
+    for match in re.finditer(r"(?<![\d.,\w])(\d{1,3})((?:([.,\u00a0\u202f])\d{3})+)(?:[.,]\d+)?(?![\d\w])",
                              text):
         separators = set(re.findall(r"[.,\u00a0\u202f]", match[2]))
         if separators == {rule.decimal} or len(separators) > 1:
