@@ -70,8 +70,23 @@ def board_faults(sizes: dict) -> list[str]:
 
 
 def settled(page) -> None:
-    """Two frames: the resize has been seen (view.js fitBoard) and the play area measured."""
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    """Two frames (the resize has been seen: view.js fitBoard, and the play area measured), then
+    more until the page's width, the board's layout and its box stay the same from one frame to
+    the next (at most 20): a loaded machine can take a frame more to lay the new size out."""
+    page.evaluate("""async () => {
+      const frame = () => new Promise((done) => requestAnimationFrame(done));
+      const state = () => JSON.stringify([document.documentElement.scrollWidth,
+        document.querySelector('.hm-game')?.dataset.layout,
+        document.querySelector('.hm-game .hm-board')?.getBoundingClientRect()]);
+      await frame();
+      await frame();
+      for (let count = 0, last = state(); count < 20; count++) {
+        await frame();
+        const now = state();
+        if (now === last) return;
+        last = now;
+      }
+    }""")
 
 
 def measure_at(page, width: int, height: int) -> dict:
