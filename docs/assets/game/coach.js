@@ -150,7 +150,7 @@ export class Coach {
     const { result, lines } = found;
     const buttons = result.kind === "found" ? [{ text: this.t("game.button.go_back"), action: () => page.goBackTo(result.index) }] : [];
     page.view.openDialog({ title, lines, buttons, kind: "where", close });
-    page.view.say(lines.join(" "));
+    page.view.say(page.catalog.sentences(lines));
   }
 
   /** The hint over the board: a move from which the solver, which sees every card, finds a win. */
