@@ -219,7 +219,7 @@ check("the settings know Open cards, off by default", store.loadSettings().openC
 // a merge adds both browsers' counts, a file written before leaves them as they are.
 {
   const backup = await loadGameModule("backup.js");
-  const merge = { stats: backup.mergeStats, games: backup.mergeGames, hinted: backup.mergeHinted };
+  const merge = { stats: backup.mergeStats, games: backup.mergeGames, hinted: backup.mergeCounts };
   globalThis.localStorage = new Storage(1e6);
   check("no hint, no hinted figures in a backup", !("hinted" in JSON.parse(backup.writeBackup(store.backupData()))));
   await store.countHinted("played", "h1");
@@ -254,7 +254,7 @@ check("the settings know Open cards, off by default", store.loadSettings().openC
   }
   let kind = null;
   try {
-    backup.mergeHinted({ played: Number.MAX_SAFE_INTEGER, won: 0 }, { played: 1, won: 0 });
+    backup.mergeCounts({ played: Number.MAX_SAFE_INTEGER, won: 0 }, { played: 1, won: 0 });
   } catch (error) {
     kind = error.kind;
   }

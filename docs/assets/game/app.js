@@ -128,7 +128,7 @@ class PlayController {
    */
   openGame() {
     if (!this.game || this.open) return;
-    if (this.counted && !this.result) this.updateStats((stats) => { stats.streak = 0; });
+    this.giveUp();
     this.open = true;
     this.counted = false;
     this.stats = null;
@@ -209,10 +209,10 @@ class PlayController {
 
   /** Write the file's statistics and games, then put the most recent unfinished game on the table. */
   restoreBackup(backup, mode) {
-    const { BackupError, mergeGames, mergeHinted, mergeStats } = backupModule; // loaded: it read the file
+    const { BackupError, mergeGames, mergeCounts, mergeStats } = backupModule; // loaded: it read the file
     this.pause(); // this browser's game as it stands is what a merge keeps
     try {
-      store.restoreBackup(backup, mode, { stats: mergeStats, games: mergeGames, hinted: mergeHinted });
+      store.restoreBackup(backup, mode, { stats: mergeStats, games: mergeGames, hinted: mergeCounts });
     } catch (error) {
       // A merge whose counts would pass 2^53 - 1 (BackupError "too_many"), a full storage…
       if (!(error instanceof store.RestoreError || error instanceof BackupError)) throw error;
@@ -228,11 +228,11 @@ class PlayController {
 
   /** Statistics that could not be read (storage.js rescueStats): what became of them, over the code form. */
   sayDamagedStats(found) {
-    const texts = found.map(({ variant, key }) => `${this.t(`game.stats.damaged.${variant}`)} ${key
-      ? this.t("game.stats.damaged_kept", { key: this.catalog.isolate(key) }) : this.t("game.stats.damaged_left")}`);
+    const texts = found.map(({ variant, key }) => this.catalog.sentences([this.t(`game.stats.damaged.${variant}`), key
+      ? this.t("game.stats.damaged_kept", { key: this.catalog.isolate(key) }) : this.t("game.stats.damaged_left")]));
     if (texts.length) {
-      this.view.showNotice(texts.join(" "));
-      this.view.say(texts.join(" "));
+      this.view.showNotice(this.catalog.sentences(texts));
+      this.view.say(this.catalog.sentences(texts));
     }
   }
 
@@ -329,6 +329,11 @@ class PlayController {
   /** Leaving the current game: its time is saved; an unfinished started game ends the streak. */
   leave() {
     this.pause();
+    this.giveUp();
+  }
+
+  /** A started, unfinished game given up ends the streak (not a game a hint helped: it counts apart). */
+  giveUp() {
     if (this.counted && !this.result && !this.hinted) this.updateStats((stats) => { stats.streak = 0; });
   }
 

@@ -180,19 +180,21 @@ export function mergeStats(here, file) {
   for (const [code, time] of Object.entries(file.fastest)) {
     if (!(code in fastest) || time < fastest[code]) fastest[code] = time;
   }
-  const played = here.played + file.played;
-  // Past 2^53 - 1 a number no longer counts one by one: refused, before anything is written.
-  if (!Number.isSafeInteger(played)) throw new BackupError("too_many", String(Number.MAX_SAFE_INTEGER));
+  const { played, won } = mergeCounts(here, file);
   const streak = Math.max(here.streak, file.streak);
   return {
-    played, won: Math.min(played, here.won + file.won), streak,
+    played, won, streak,
     bestStreak: Math.max(here.bestStreak, file.bestStreak, streak), fastest,
   };
 }
 
-/** The games played with a hint in two browsers together: sums, as two histories would be. */
-export function mergeHinted(here, file) {
+/**
+ * Games played and won in two browsers together, as two separate histories add up: the
+ * statistics' and those played with a hint alike.
+ */
+export function mergeCounts(here, file) {
   const played = here.played + file.played;
+  // Past 2^53 - 1 a number no longer counts one by one: refused, before anything is written.
   if (!Number.isSafeInteger(played)) throw new BackupError("too_many", String(Number.MAX_SAFE_INTEGER));
   return { played, won: Math.min(played, here.won + file.won) };
 }

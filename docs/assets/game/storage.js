@@ -183,6 +183,9 @@ function countedEvents() {
 /** Whether the statistics have counted `event` ("won:<game id>") already, in this tab or another. */
 export const wasCounted = (event) => Boolean(event) && countedEvents().includes(event);
 
+/** Note `event` as counted (the last COUNTED_KEEP are kept). */
+const markCounted = (event) => write(COUNTED_KEY, { version: 1, events: [...countedEvents(), event].slice(-COUNTED_KEEP) });
+
 /**
  * Run `task` while no other tab of this site runs one: navigator.locks where the browser has
  * it (a secure context). Without it the task runs at once, in one go: its reads and writes
@@ -208,7 +211,7 @@ export function countStats(event, update, variant = "standard") {
   return withStatsLock(() => {
     if (wasCounted(event)) return null;
     const stats = updateStats(update, variant);
-    if (event) write(COUNTED_KEY, { version: 1, events: [...countedEvents(), event].slice(-COUNTED_KEEP) });
+    if (event) markCounted(event);
     return stats;
   });
 }
@@ -230,7 +233,7 @@ export function countHinted(event, id) {
     const hinted = loadHinted();
     hinted[event]++;
     write(HINTED_KEY, { version: 1, ...hinted });
-    write(COUNTED_KEY, { version: 1, events: [...countedEvents(), key].slice(-COUNTED_KEEP) });
+    markCounted(key);
   });
 }
 
