@@ -57,14 +57,6 @@ class Spread:
     scheduler: str | None = None  # an existing cluster's scheduler
     serial: bool = False  # in this process, without Dask
 
-    def words(self) -> list[str]:
-        """The options that ask for this, for a command line."""
-        if self.serial:
-            return ["--serial"]
-        if self.scheduler:
-            return ["--scheduler", self.scheduler]
-        return [] if self.workers is None else ["--workers", str(self.workers)]
-
 
 def add_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("where the deals are decided (Dask)")
@@ -246,15 +238,16 @@ def client_for(how: Spread, most: int, say: Callable[[str], None]) -> Iterator[C
     scratch = tempfile.mkdtemp(prefix="halfmoon-dask-")  # the workers' own files, removed at the end
     cluster: Any = None
     local: Any = None
+    dashboard = _has_dashboard()
     try:
         with _group_stops_blocked():
             cluster = distributed.LocalCluster(
                 n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                dashboard_address=":0" if _has_dashboard() else None,
+                dashboard_address=":0" if dashboard else None,
                 silence_logs=logging.CRITICAL, local_directory=scratch,  # failures come in the futures
             )
             local = distributed.Client(cluster)
-        if _has_dashboard():
+        if dashboard:
             say(f"halfmoon: {workers} local Dask workers; dashboard: {local.dashboard_link}")
         else:
             say(f"halfmoon: {workers} local Dask workers (no dashboard: it needs bokeh, "

@@ -253,7 +253,6 @@ def merge(paths: Sequence[Path]) -> tuple[RunHeader, list[DealResult], bool]:
     """The deals of the shard files of one run, each once; and whether the run is complete."""
     header: RunHeader | None = None
     seen: dict[str, DealResult] = {}
-    shards: set[int] = set()
     for path in paths:
         mine, results = read_results(path)
         if header is None:
@@ -261,7 +260,6 @@ def merge(paths: Sequence[Path]) -> tuple[RunHeader, list[DealResult], bool]:
         elif mine.whole_run() != header.whole_run():
             raise ResultsFileError(f"{path}: from another run than {paths[0]} (start, deals, nodes, "
                                    "solver or shard count differ)")
-        shards.add(mine.shard)
         for result in results:
             before = seen.setdefault(result.code, result)
             if before.verdict != result.verdict:

@@ -48,36 +48,6 @@ def rule_key(sources: Sources, counts: Sequence[int]) -> int:
     return key + PILE_WEIGHT * tallest
 
 
-def moves_of(tops: Sequence[int]) -> list[Sources]:
-    """Every legal move of the tops (ranks, 0 for none), sources in board order, in the engine's order."""
-    by: list[list[int]] = [[] for _ in range(14)]
-    for index, rank in enumerate(tops):
-        if rank:
-            by[rank].append(index)
-    found: list[Sources] = []
-    for low in range(1, 6):
-        for a in by[low]:
-            for b in by[PAIR_SUM - low]:
-                found.append((a, b) if a < b else (b, a))
-    for a in by[JACK]:
-        for b in by[QUEEN]:
-            for c in by[KING]:
-                found.append(tuple(sorted((a, b, c))))
-    found.sort()
-    return found
-
-
-def rule_move(moves: list[Sources], counts: Sequence[int]) -> Sources:
-    """The rule's move: the highest key, the first of equals in the engine's order."""
-    best = moves[0]
-    best_key = rule_key(best, counts)
-    for move in moves[1:]:
-        key = rule_key(move, counts)
-        if key > best_key:
-            best, best_key = move, key
-    return best
-
-
 def play_out(piles: list[list[int]], reserve: list[int]) -> int:
     """Play a world to the end by the rule (the lists are used up); the cards left, 0 for a win."""
     tops = [pile[-1] if pile else 0 for pile in piles] + reserve
