@@ -10,8 +10,8 @@ import json
 from collections import deque
 
 import pytest
+from browser_helpers import EXAMPLE, example_moves, field, live, open_play, plain, set_setting, tap
 from test_board_fits_browser import ISSUE_SIZES, LANGS, MEASURE, board_faults, generated_sizes, measure_at
-from test_game_browser import EXAMPLE, example_moves, field, live, open_play, plain, set_setting, tap
 
 from halfmoon import DealCode, Position
 from halfmoon.i18n import catalog

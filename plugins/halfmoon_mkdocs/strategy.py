@@ -264,7 +264,6 @@ def _example(entry: object, name: str, where: str) -> TipExample | None:
             raise SourceError("the tempting move and the tip's move look the same to a player: "
                               "the example shows nothing a reader can see")
         for move, wins in ((example.tempting, False), (example.right, True)):
-            position.check(move)
             if wins_after(example.code, example.before, move, player(name).tip_roles()[0]) != wins:
                 raise SourceError(f"the {name} tip's player {'loses' if wins else 'wins'} after {move}, "
                                   f"not as the example says: figures of other players?")
