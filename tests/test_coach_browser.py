@@ -61,6 +61,8 @@ def move_words(code: str, moves: list[str], move: str) -> str:
 
 def test_with_its_settings_off_the_game_reads_as_before_and_loads_no_coach(page, site_url):
     game = lost_game()
+    asked: list[str] = []  # every request the page makes, from its first one
+    page.on("request", lambda request: asked.append(request.url))
     open_play(page, site_url, fragment=game.code)
     assert page.locator(".hm-game [data-action='hint']").is_hidden()
     assert page.locator(".hm-game .hm-stats-hinted").is_hidden()
@@ -78,8 +80,8 @@ def test_with_its_settings_off_the_game_reads_as_before_and_loads_no_coach(page,
     page.click(action(page, "new"))
     drawn = DealCode.parse(field(page, "code"))
     assert VERDICTS.of(drawn) is not None
-    page.wait_for_timeout(300)
     assert loaded(page) == []
+    assert [url for url in asked if url.rsplit("/", 1)[-1] in COACH_FILES] == []
 
 
 def test_the_coach_names_where_a_lost_game_slipped_away_and_goes_back_there(page, site_url):
