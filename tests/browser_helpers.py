@@ -71,6 +71,15 @@ def stat(page, name: str) -> str:
     return page.locator(f".hm-game [data-stat='{name}']").inner_text()
 
 
+def stats_written(page) -> None:
+    """Wait until no tab holds or waits for a lock: the page shows a count at once and stores it
+    under the statistics lock (storage.js countStats), a task or more later."""
+    page.wait_for_function("""async () => {
+      const { held, pending } = await navigator.locks.query();
+      return held.length === 0 && pending.length === 0;
+    }""")
+
+
 def message(page) -> str:
     return plain(page.locator(".hm-game .hm-message").inner_text())
 

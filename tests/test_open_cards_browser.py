@@ -10,7 +10,7 @@ import json
 from collections import deque
 
 import pytest
-from browser_helpers import EXAMPLE, example_moves, field, live, open_play, plain, set_setting, tap
+from browser_helpers import EXAMPLE, example_moves, field, live, open_play, plain, set_setting, stats_written, tap
 from test_board_fits_browser import ISSUE_SIZES, LANGS, MEASURE, board_faults, generated_sizes, measure_at
 
 from halfmoon import DealCode, Position
@@ -90,6 +90,7 @@ def test_with_the_setting_off_the_board_reads_exactly_as_before(page, site_url):
     open_play(page, site_url)
     tap(page, *example_moves()[0])
     assert shown(page) == figures(heading, "1", "0", "0")
+    stats_written(page)
     assert set(page.evaluate(STATS)) == {"standard"}
     page.wait_for_function(f"() => Object.keys(localStorage).some((k) => k.endsWith('game:{EXAMPLE}'))")
     assert "open" not in saved_game(page)

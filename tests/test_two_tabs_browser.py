@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_helpers import EXAMPLE, example_moves, field, open_play, tap
+from browser_helpers import EXAMPLE, example_moves, field, open_play, stats_written, tap
 
 pytestmark = pytest.mark.browser
 
@@ -36,6 +36,7 @@ def test_one_game_won_in_two_tabs_in_the_same_frame_counts_once(context_for, sit
     for page in (first, second):
         page.wait_for_selector(".hm-game dialog[open]")
         page.wait_for_function("document.querySelector(\".hm-game [data-stat='won']\").textContent === '1'")
+    stats_written(first)
     stored = first.evaluate(STATS)
     assert (stored["played"], stored["won"], stored["streak"]) == (1, 1, 1), json.dumps(stored)
     assert second.locator(".hm-game [data-stat='won']").inner_text() == "1"
