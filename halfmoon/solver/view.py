@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..cards import DECK, FACE_RANKS, PAIR_SUM, Card
 from ..dealcode import PILES
-from ..moves import PILE_SOURCES, RESERVE_SOURCES, SOURCE_INDEX, Move, Source
+from ..moves import SOURCE_INDEX, Move, Source
 from ..position import Position
 
 # Every card of the two decks, counted: the unseen cards are these less what the view shows.
@@ -52,13 +52,6 @@ class PlayerView:
     def card_at(self, source: Source) -> Card | None:
         index = SOURCE_INDEX[source]
         return self.tops[index] if index < PILES else self.reserve[index - PILES]
-
-    def playable(self) -> dict[Source, Card]:
-        """Every source whose card shows, with that card, in board order."""
-        found = {source: card for source, card in zip(PILE_SOURCES, self.tops) if card is not None}
-        found.update((source, card) for source, card in zip(RESERVE_SOURCES, self.reserve)
-                     if card is not None)
-        return found
 
     def cards_left(self) -> int:
         return sum(self.counts) + sum(card is not None for card in self.reserve)
