@@ -7,10 +7,18 @@ or no move is left, and both are deterministic: the same deal always gives the s
 from __future__ import annotations
 
 import random
+from typing import Protocol
 
-from ..dealcode import DealCode
-from ..moves import SOURCE_INDEX, Move
+from ..dealcode import PILES, DealCode
+from ..moves import SOURCE_INDEX, Move, Source
 from ..position import Position
+
+
+class Counted(Protocol):
+    """What the greedy player reads: how many cards each source holds (a position, or what a
+    player sees of one, ``PlayerView``)."""
+
+    def count(self, source: Source) -> int: ...
 
 
 def random_player_wins(code: DealCode) -> bool:
@@ -22,13 +30,13 @@ def random_player_wins(code: DealCode) -> bool:
     return position.is_won()
 
 
-def uncovered_by(position: Position, move: Move) -> int:
+def uncovered_by(position: Counted, move: Move) -> int:
     """How many cards ``move`` uncovers: its cards taken from piles that hold another card below."""
     return sum(1 for source in move.sources
-               if SOURCE_INDEX[source] < 12 and position.count(source) >= 2)
+               if SOURCE_INDEX[source] < PILES and position.count(source) >= 2)
 
 
-def greedy_choice(position: Position, moves: list[Move]) -> Move:
+def greedy_choice(position: Counted, moves: list[Move]) -> Move:
     """A triple when there is one, else a pair; of those, the one uncovering most cards.
 
     Ties go to the first in the engine's order (sources in board order), so the choice

@@ -27,6 +27,7 @@ from ..dealcode import PILES, DealCode
 from ..errors import HalfMoonError, echoed
 from ..moves import SOURCE_INDEX, Move
 from ..position import Position
+from .players import greedy_choice, uncovered_by
 from .view import PlayerView, partner_ranks
 
 PLAYERS_ID = "halfmoon-players/2026-12-06"
@@ -97,7 +98,7 @@ def triple_first(view: PlayerView, move: Move) -> int:
 
 
 def uncovers(view: PlayerView, move: Move) -> int:
-    return view.uncovers(move)
+    return uncovered_by(view, move)
 
 
 RULES: dict[str, Rule] = {
@@ -121,13 +122,6 @@ def ranked_choice(rules: tuple[str, ...]) -> Choice:
         return max(moves, key=lambda move: tuple(rule(view, move) for rule in functions))
 
     return choose
-
-
-def greedy_choice(view: PlayerView, moves: list[Move]) -> Move:
-    """A triple when there is one, else a pair; of those, the one uncovering most cards (the
-    winnability run's greedy player, ``players.greedy_choice``, on the view)."""
-    triples = [move for move in moves if len(move.sources) == 3]
-    return max(triples or moves, key=view.uncovers)
 
 
 @dataclass(frozen=True, slots=True)

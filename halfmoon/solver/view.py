@@ -95,8 +95,3 @@ class PlayerView:
             removed.append(card)
         return PlayerView(tuple(tops), tuple(counts), tuple(reserve), tuple(removed))
 
-    def uncovers(self, move: Move) -> int:
-        """How many cards ``move`` brings up: its cards taken from piles holding another below."""
-        return sum(1 for source in move.sources
-                   if SOURCE_INDEX[source] < PILES and self.counts[SOURCE_INDEX[source]] >= 2)
-
