@@ -390,7 +390,7 @@ def placeholder_faults(path: Path, messages: Mapping[str, Message], reference: M
     text: str | None = None
     for key, ours in messages.items():
         theirs = reference.get(key) or reference.get(case_form_of(key) or "")
-        if theirs is None or key in skip:
+        if theirs is None or key in skip or case_form_of(key) in skip:
             continue
         missing, extra = placeholders(theirs) - placeholders(ours), placeholders(ours) - placeholders(theirs)
         if not missing and not extra:

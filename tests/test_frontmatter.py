@@ -8,7 +8,7 @@ import io
 import re
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 from mkdocs.utils.meta import get_data
 
@@ -28,7 +28,8 @@ def as_mkdocs_reads(text: str) -> tuple[str, dict]:
     return get_data(read)
 
 
-EMPTY_FRONT = re.compile(r"---[ \t]*\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)")
+# A front matter of blank lines or none ("---", "---" or "...") is mended into a front matter.
+EMPTY_FRONT = re.compile(r"---[ \t]*\n(?:[^\S\n]*\n)*(?:---|\.\.\.)[ \t]*(?:\n|\Z)")
 
 
 def line_endings(text: str) -> set[str]:
@@ -111,6 +112,7 @@ def pages(draw) -> str:
 
 @settings(max_examples=300)
 @given(pages(), st.sampled_from([HASH, OTHER, "untranslated"]))
+@example("---\n\n...\n", HASH)  # a front matter of one blank line, closed by "...": mended
 def test_marking_any_page_keeps_what_mkdocs_reads_and_the_pages_bytes(page, value):
     try:
         marked = with_translated_from(page, value)
@@ -129,6 +131,6 @@ def test_marking_any_page_keeps_what_mkdocs_reads_and_the_pages_bytes(page, valu
     assert str(meta.get("translated_from")) == value
     assert {k: v for k, v in meta.items() if k != "translated_from"} == \
         {k: v for k, v in before_meta.items() if k != "translated_from"}
-    # An empty "---" "---" at the top is mended into the front matter it was meant to be.
+    # An empty front matter at the top (EMPTY_FRONT) is mended into the one it was meant to be.
     mended = EMPTY_FRONT.match(top) if not before_meta else None
     assert body == (before_body[mended.end():].lstrip("\n") if mended else before_body)

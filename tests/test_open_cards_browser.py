@@ -10,7 +10,17 @@ import json
 from collections import deque
 
 import pytest
-from browser_helpers import EXAMPLE, example_moves, field, live, open_play, plain, set_setting, stats_written, tap
+from browser_helpers import (
+    EXAMPLE,
+    example_moves,
+    field,
+    live,
+    open_play,
+    plain,
+    set_setting,
+    stats_written,
+    tap,
+)
 from test_board_fits_browser import ISSUE_SIZES, LANGS, MEASURE, board_faults, generated_sizes, measure_at
 
 from halfmoon import DealCode, Position

@@ -13,7 +13,7 @@ import re
 import shutil
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from plugin_project import MESSAGE, build_here, copy_catalogs, first_moves, make_project, summary_json
 
@@ -204,6 +204,8 @@ USED_KEYS = ["source.pile", "source.slot", "docs.count.cards", "docs.count.moves
 @pytest.mark.slow
 @settings(FUZZ, max_examples=20)
 @given(st.dictionaries(st.sampled_from(USED_KEYS), JSON_VALUES, min_size=1, max_size=3))
+# English's plural emptied: a language's case form of it (pl's locative) is English's error too.
+@example({"source.pile": {}, "docs.count.moves": {}})
 def test_generated_catalog_messages_give_one_line_errors(project, tmp_path_factory, monkeypatch,
                                                          edits):
     catalogs = copy_catalogs(tmp_path_factory.mktemp("catalogs"))
