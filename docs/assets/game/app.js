@@ -137,7 +137,7 @@ class PlayController {
 
   /** The variant the game on the table counts in. */
   get variant() {
-    return this.state.open ? "open" : "standard";
+    return this.state?.open ? "open" : "standard";
   }
 
   /** Every page's diagrams follow the deck (halfmoon.css): <html> says which, as each page's head does. */
