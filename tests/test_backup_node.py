@@ -173,13 +173,13 @@ def test_an_import_never_writes_over_what_a_newer_version_saved(node, mode, raw)
 def test_every_refusal_of_the_storage_is_said_in_every_language():
     from halfmoon.i18n import available_languages, catalog
 
-    app = (ROOT / "docs" / "assets" / "game" / "app.js").read_text("utf-8")
+    flow = (ROOT / "docs" / "assets" / "game" / "backup_flow.js").read_text("utf-8")
     storage = (ROOT / "docs" / "assets" / "game" / "storage.js").read_text("utf-8")
     for kind in ("storage_full", "newer_here"):
         assert f'RestoreError("{kind}")' in storage
         for lang in available_languages():
             assert catalog(lang).text(f"game.backup.error.{kind}").strip()
-    assert "game.backup.error.${error.kind}" in app
+    assert "game.backup.error.${error.kind}" in flow
 
 
 def test_the_illegal_move_is_illegal_for_the_python_engine_too():

@@ -170,6 +170,8 @@ def test_the_site_preloads_every_module_the_game_imports():
     assert not {"solver.js", "solver_worker.js", "solver_client.js"} & set(modules)
     # So is the coach (issue 47), imported only when one of its settings is on.
     assert not {"coach.js", "coach_core.js"} & set(modules)
+    # And the backup file's (issue 44): loaded once the page is idle, or at its first use.
+    assert not {"backup_flow.js", "backup.js"} & set(modules)
 
 
 SITE_PAGE = (

@@ -261,5 +261,44 @@ check("the settings know Open cards, off by default", store.loadSettings().openC
   check("hinted counts past 2^53 - 1 are refused", kind === "too_many", kind);
 }
 
+// The game's state (GameState): one shape, checked as it is made; a field out of it is named.
+{
+  const fields = played(13, 2);
+  const state = new store.GameState(fields);
+  check("a game state takes its defaults", state.hinted === false && state.open === false && state.openUnclear === false
+    && /^[0-9a-f]{16}$/.test(state.id));
+  for (const [name, value] of [["elapsed", -1], ["elapsed", store.MAX_PLAY_TIME + 1], ["elapsed", Number.NaN],
+    ["result", "draw"], ["counted", 1], ["revision", 1.5], ["revision", -1], ["id", "XYZ"], ["hinted", null],
+    ["open", "yes"], ["openUnclear", 0], ["game", { code: 1 }]]) {
+    let message = null;
+    try {
+      new store.GameState({ ...fields, [name]: value });
+    } catch (error) {
+      message = error instanceof TypeError ? error.message : String(error);
+    }
+    check(`a game state's ${name} of ${String(value)} is refused, named`, message?.startsWith(`a game state's ${name} must be`), message);
+  }
+  let added = false;
+  try {
+    state.hint = true; // a field of no game state (strict mode: modules are)
+    added = "hint" in state;
+  } catch {
+    added = false;
+  }
+  check("a game state has no other field", !added && Object.isSealed(state));
+  check("the backup file's fields are checked by the same rules", store.gameStateProblem({ elapsed: 0, result: "won", counted: true }) === null
+    && store.gameStateProblem({ elapsed: 0, open: "yes" })?.[0] === "open"
+    && store.gameStateProblem({ unknown: 1 })?.[0] === "unknown");
+  globalThis.localStorage = new Storage(1e6);
+  store.saveGame(state);
+  const loaded = store.loadGame(engine.formatCode(13));
+  check("a saved game state loads as one", loaded instanceof store.GameState
+    && JSON.stringify(loaded.stored()) === JSON.stringify(state.stored()) && JSON.stringify(loaded.record()) === JSON.stringify(state.record()));
+  check("a stored game is its record with the revision and the id", JSON.stringify(state.stored())
+    === JSON.stringify({ version: 2, ...state.record(), revision: state.revision, id: state.id }));
+  check("another tab's newer save is seen", !store.newerStored(loaded)
+    && (store.saveGame(new store.GameState({ ...fields, revision: loaded.revision + 1 })), store.newerStored(loaded)));
+}
+
 process.stdout.write(JSON.stringify({ bad, checks }) + "\n");
 process.exitCode = bad.length ? 1 : 0;

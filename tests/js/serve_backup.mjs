@@ -9,39 +9,10 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 import { ROOT } from "./load_engine.mjs";
+import { memoryStorage } from "./memory_storage.mjs";
 
-class MemoryStorage {
-  #items = new Map();
-  quota = Infinity; // characters of keys and values, as browsers count them
-  get used() {
-    let size = 0;
-    for (const [key, value] of this.#items) size += key.length + value.length;
-    return size;
-  }
-  getItem(key) { return this.#items.has(key) ? this.#items.get(key) : null; }
-  setItem(key, value) {
-    const before = this.#items.get(key);
-    this.#items.set(key, String(value));
-    if (this.used > this.quota) {
-      if (before === undefined) this.#items.delete(key);
-      else this.#items.set(key, before);
-      throw new DOMException("quota", "QuotaExceededError");
-    }
-  }
-  removeItem(key) { this.#items.delete(key); }
-  clear() { this.#items.clear(); }
-  get length() { return this.#items.size; }
-  key(index) { return [...this.#items.keys()][index] ?? null; }
-  dump() { return Object.fromEntries(this.#items); }
-}
-
-const storage = new MemoryStorage();
-// Object.keys(localStorage) lists the stored keys, as in a browser.
-globalThis.localStorage = new Proxy(storage, {
-  ownKeys: (target) => Object.keys(target.dump()),
-  getOwnPropertyDescriptor: (target, key) => (key in target.dump() ? { value: target.getItem(key), enumerable: true, configurable: true } : undefined),
-  get: (target, key) => (typeof target[key] === "function" ? target[key].bind(target) : target[key]),
-});
+const storage = memoryStorage();
+globalThis.localStorage = storage;
 
 // The game's files are ES modules served as .js: copied into a folder that Node reads as modules.
 const scratch = mkdtempSync(join(tmpdir(), "halfmoon-backup-"));

@@ -9,10 +9,11 @@ import { PlayView } from "./view.js";
 import * as store from "./storage.js";
 import { surveyedRangeNumber } from "./surveyed.js";
 
-// The backup file's module (export, import, merge) is no part of the game's start: it is loaded
-// once the page is idle after the board is drawn (mountGame), or at its first use if sooner.
-let backupModule = null;
-const loadBackup = async () => (backupModule ??= await import("./backup.js"));
+// The backup file's modules (backup_flow.js and backup.js: export, import, merge) are no part of
+// the game's start: they are loaded once the page is idle after the board is drawn (mountGame), or
+// at their first use if sooner.
+let backupFlow = null;
+const loadBackup = async () => (backupFlow ??= await import("./backup_flow.js"));
 
 // Shown only when not even the English catalog loads.
 const LOAD_FAILED = "The game could not load its texts, so it cannot start. Reload the page to try again.";
@@ -47,14 +48,8 @@ class PlayController {
     this.mount = mount;
     this.catalog = catalog;
     this.settings = store.loadSettings();
-    this.game = null;
-    this.elapsed = 0; // play time before runningSince
-    this.runningSince = null;
-    this.result = null; // "won" or "lost" once the game has ended that way
-    this.counted = false; // in the statistics (after the first move)
-    this.hinted = false; // a hint was asked: the game is counted apart (coach)
-    this.open = false; // played with every card shown (the open variant): counted apart
-    this.revision = 0;
+    this.state = null; // the game on the table (storage.js GameState): what is saved of it
+    this.runningSince = null; // the clock runs (state.elapsed is the play time before it)
     this.stats = null; // the statistics as last read from storage
     this.saveDue = false; // a move is on the screen but not yet in storage (saveSoon)
     this.destroyed = false;
@@ -69,8 +64,8 @@ class PlayController {
       exportRecord: () => this.exportRecord(),
       changeSetting: (name, on) => this.changeSetting(name, on),
       askResetStats: () => this.askResetStats(),
-      exportBackup: () => this.exportBackup(),
-      importBackup: (file) => this.importBackup(file),
+      exportBackup: () => loadBackup().then((flow) => flow.exportBackup(this)),
+      importBackup: (file) => loadBackup().then((flow) => flow.importBackup(this, file)),
       hint: () => this.hint(),
     });
     const { signal } = this.#listening;
@@ -127,17 +122,22 @@ class PlayController {
    * (as leaving it would), and counts as played in the open variant at its next move.
    */
   openGame() {
-    if (!this.game || this.open) return;
+    if (!this.game || this.state.open) return;
     this.giveUp();
-    this.open = true;
-    this.counted = false;
+    this.state.open = true;
+    this.state.counted = false;
     this.stats = null;
     this.save();
   }
 
+  /** The game on the table (the engine's Game), null before the first deal. */
+  get game() {
+    return this.state?.game ?? null;
+  }
+
   /** The variant the game on the table counts in. */
   get variant() {
-    return this.open ? "open" : "standard";
+    return this.state?.open ? "open" : "standard";
   }
 
   /** Every page's diagrams follow the deck (halfmoon.css): <html> says which, as each page's head does. */
@@ -146,84 +146,15 @@ class PlayController {
     if (document.documentElement.dataset.hmDeck !== deck) document.documentElement.dataset.hmDeck = deck;
   }
 
-  async exportBackup() {
-    const { writeBackup } = await loadBackup();
-    if (this.destroyed) return;
-    this.pause(); // the time played so far is in the file
-    const now = new Date();
-    download(new Blob([writeBackup(store.backupData(), now)], { type: "application/json" }),
-      `halfmoon-${now.toISOString().slice(0, 10)}.json`);
-    this.resumeClock();
-  }
-
-  async importBackup(file) {
-    const { BackupError, MAX_BACKUP_BYTES, readBackup } = await loadBackup();
-    let backup;
-    try {
-      if (file.size > MAX_BACKUP_BYTES) throw new BackupError("too_large"); // not even read
-      let text;
-      try {
-        text = await file.text();
-      } catch {
-        throw new BackupError("unreadable");
-      }
-      backup = readBackup(text);
-    } catch (error) {
-      if (!(error instanceof BackupError)) throw error;
-      if (this.destroyed) return;
-      return this.refuseBackup(error);
-    }
-    if (this.destroyed) return; // read after the game was destroyed
-    const { stats, games } = backup;
-    const { catalog } = this;
-    this.view.openDialog({
-      title: this.t("game.backup.import_title"),
-      lines: [
-        this.t("game.backup.import_text", {
-          played: catalog.number(stats.played), won: catalog.number(stats.won),
-          best: catalog.number(stats.bestStreak), games: catalog.number(games.length),
-        }),
-        this.t("game.backup.import_choice"),
-      ],
-      buttons: [
-        { text: this.t("game.confirm.cancel") },
-        { text: this.t("game.backup.merge"), action: () => this.restoreBackup(backup, "merge") },
-        { text: this.t("game.backup.replace"), action: () => this.restoreBackup(backup, "replace"), kind: "danger" },
-      ],
-    });
-  }
-
-  /** A file not imported (BackupError) or not written (store.RestoreError): the reason, and that nothing changed. */
-  refuseBackup(error) {
-    const { BACKUP_VERSION, MAX_BACKUP_BYTES } = backupModule; // loaded: it made or read the file
-    const reason = this.t(`game.backup.error.${error.kind}`, {
-      size: this.catalog.number(MAX_BACKUP_BYTES / 1024), version: error.detail,
-      supported: String(BACKUP_VERSION), most: this.catalog.number(Number.MAX_SAFE_INTEGER),
-    });
-    this.view.say(`${reason} ${this.t("game.backup.kept")}`);
-    this.view.openDialog({
-      title: this.t("game.backup.refused_title"), lines: [reason, this.t("game.backup.kept")],
-      buttons: [{ text: this.t("game.backup.close") }], kind: "refused",
-    });
-  }
-
-  /** Write the file's statistics and games, then put the most recent unfinished game on the table. */
-  restoreBackup(backup, mode) {
-    const { BackupError, mergeGames, mergeCounts, mergeStats } = backupModule; // loaded: it read the file
-    this.pause(); // this browser's game as it stands is what a merge keeps
-    try {
-      store.restoreBackup(backup, mode, { stats: mergeStats, games: mergeGames, hinted: mergeCounts });
-    } catch (error) {
-      // A merge whose counts would pass 2^53 - 1 (BackupError "too_many"), a full storage…
-      if (!(error instanceof store.RestoreError || error instanceof BackupError)) throw error;
-      return this.refuseBackup(error);
-    }
+  /**
+   * The saved games and statistics were written over (a backup restored, backup_flow.js): the
+   * most recent unfinished game is put on the table. The game here is not left: leaving it would
+   * end the imported streak.
+   */
+  storageReplaced() {
     this.stats = null;
-    this.game = null; // not left: leaving would end the imported streak
+    this.state = null;
     this.openRecent();
-    const done = this.t(mode === "merge" ? "game.backup.merged" : "game.backup.replaced");
-    this.view.setMessage(done);
-    this.view.say(done);
   }
 
   /** Statistics that could not be read (storage.js rescueStats): what became of them, over the code form. */
@@ -291,18 +222,17 @@ class PlayController {
     this.view.closeDialog(); // an ending or a question about the game left behind
     const saved = fresh ? null : store.loadGame(code.code);
     if (saved && saved.result !== "won") {
-      Object.assign(this, { hinted: false }, saved);
+      this.state = saved;
       if (announce) this.view.say(this.t("game.said.resumed", { code: this.catalog.isolate(code.code) }));
     } else {
-      Object.assign(this, {
-        game: new Game(code), elapsed: 0, result: null, counted: false, revision: store.storedRevision(code.code),
-        id: store.newGameId(), hinted: false, open: this.settings.openCards, openUnclear: false,
+      this.state = new store.GameState({
+        game: new Game(code), revision: store.storedRevision(code.code), open: this.settings.openCards,
       });
       if (announce) this.view.say(this.t("game.said.new_game", { code: this.catalog.isolate(code.code) }));
       // A deal with no move at all is over as it is dealt: played and lost, and said so.
       if (this.game.deadlocked) {
-        this.counted = true;
-        this.result = "lost";
+        this.state.counted = true;
+        this.state.result = "lost";
         this.updateStats((stats) => { stats.played++; stats.streak = 0; }, "played");
       }
       this.save();
@@ -320,8 +250,8 @@ class PlayController {
 
   /** A saved game whose variant could not be read is counted as an open one: said once. */
   sayOpenUnclear() {
-    if (!this.openUnclear) return;
-    this.openUnclear = false;
+    if (!this.state.openUnclear) return;
+    this.state.openUnclear = false;
     this.view.setMessage(this.t("game.open.unclear"));
     this.view.say(this.t("game.open.unclear"));
   }
@@ -334,7 +264,7 @@ class PlayController {
 
   /** A started, unfinished game given up ends the streak (not a game a hint helped: it counts apart). */
   giveUp() {
-    if (this.counted && !this.result && !this.hinted) this.updateStats((stats) => { stats.streak = 0; });
+    if (this.state.counted && !this.state.result && !this.state.hinted) this.updateStats((stats) => { stats.streak = 0; });
   }
 
   newDeal() {
@@ -347,7 +277,7 @@ class PlayController {
 
   askRestart() {
     const game = this.game;
-    if (!game.moveCount || this.result) return this.restart();
+    if (!game.moveCount || this.state.result) return this.restart();
     this.view.openDialog({
       title: this.t("game.confirm.restart.title"),
       lines: [this.t("game.confirm.restart.text", { moves: this.catalog.plural("docs.count.moves", game.moveCount) })],
@@ -374,7 +304,7 @@ class PlayController {
     }
     this.view.clearCode();
     // The player goes on at the board (on a phone the keyboard closes, and the board shows whole).
-    this.view.board.focusCurrent({ preventScroll: true });
+    this.view.focusBoard({ preventScroll: true });
     if (code.code === this.game.code) {
       this.view.hideCodeError();
       return this.view.revealBoard();
@@ -406,8 +336,8 @@ class PlayController {
   // --- playing ---------------------------------------------------------------------------
 
   tap(source) {
-    this.view.board.markMismatch([]);
-    if (store.storedRevision(this.game.code) > this.revision) return this.reloadGame(); // another tab moved on
+    this.view.markMismatch([]);
+    if (store.newerStored(this.state)) return this.reloadGame(); // another tab moved on
     const game = this.game;
     const before = game.selection;
     const card = game.position.cardAt(source);
@@ -421,13 +351,13 @@ class PlayController {
         .map((s) => this.t("game.said.on_pile", { card: catalog.card(game.position.cardAt(s)), pile: s }));
       const said = this.t("game.said.removed", { what, score: game.score });
       this.view.say(uncovered.length ? `${said} ${this.t("game.said.uncovered", { what: catalog.list(uncovered) })}` : said);
-      this.view.board.rise(result.removed);
+      this.view.showRemoval(result.removed);
       return this.afterMove();
     }
     if (result.error) {
       // The cards of a move that is no move are marked until the next tap (board.markMismatch);
       // words only come with the Move errors setting.
-      this.view.board.markMismatch([...before, source]);
+      this.view.markMismatch([...before, source]);
       const reason = this.t(`game.error.${result.error}`);
       if (this.settings.moveErrors) {
         this.view.setMessage(reason, "error");
@@ -451,21 +381,20 @@ class PlayController {
   /** After a removal: the statistics, the clock, the save, and the ending if this was the last move. */
   afterMove() {
     const game = this.game;
-    if (!this.counted) {
-      this.counted = true;
+    if (!this.state.counted) {
+      this.state.counted = true;
       this.updateStats((stats) => { stats.played++; }, "played");
     }
-    if (game.won && this.result !== "won" && this.hinted) {
+    if (game.won && this.state.result !== "won" && this.state.hinted) {
       // Won with a hint: counted apart, neither a win nor a best time of the player's own.
       this.pause();
-      this.result = "won";
-      store.countHinted("won", this.id).then(() => this.dropStats());
-      this.view.board.showWon(true);
+      this.state.result = "won";
+      store.countHinted("won", this.state.id).then(() => this.dropStats());
       this.showEnding({});
-    } else if (game.won && this.result !== "won") {
+    } else if (game.won && this.state.result !== "won") {
       this.pause();
-      this.result = "won";
-      const time = this.elapsed;
+      this.state.result = "won";
+      const time = this.state.elapsed;
       const best = store.loadStats(this.variant).fastest[game.code] ?? null; // before this win
       this.updateStats((stats) => {
         stats.won = Math.min(stats.played, stats.won + 1);
@@ -473,16 +402,15 @@ class PlayController {
         stats.bestStreak = Math.max(stats.bestStreak, stats.streak);
         if (!(stats.fastest[game.code] <= time)) stats.fastest[game.code] = time;
       }, "won");
-      this.view.board.showWon(true);
       this.showEnding({ best });
     } else if (game.won) {
       // Won again after an undo: the ending again, the statistics counted once.
       this.pause();
       this.showEnding({ best: (this.stats ?? store.loadStats(this.variant)).fastest[game.code] ?? null });
-    } else if (game.deadlocked && !this.result) {
+    } else if (game.deadlocked && !this.state.result) {
       this.pause(); // the dialog shows the time played, as the bar does
-      this.result = "lost";
-      if (!this.hinted) this.updateStats((stats) => { stats.streak = 0; }, "lost");
+      this.state.result = "lost";
+      if (!this.state.hinted) this.updateStats((stats) => { stats.streak = 0; }, "lost");
       this.showEnding({});
     } else if (game.deadlocked) {
       this.pause();
@@ -499,14 +427,14 @@ class PlayController {
   showEnding({ best }) {
     const { game, catalog } = this;
     const won = game.won;
-    const time = formatTime(this.elapsed);
+    const time = formatTime(this.state.elapsed);
     // The title says "You won!": the lines give the result, not the title again.
     const lines = [
       ...(won ? [] : [this.t(game.moveCount ? "game.dialog.deadlock_text" : "game.said.deadlocked_at_start")]),
       this.t("game.dialog.result", { time, score: game.score, moves: game.moveCount }),
     ];
-    if (won && !this.hinted) {
-      lines.push(best === null || this.elapsed < best
+    if (won && !this.state.hinted) {
+      lines.push(best === null || this.state.elapsed < best
         ? this.t("game.dialog.new_best", { time })
         : this.t("game.dialog.best", { time: formatTime(best) }));
     }
@@ -541,14 +469,13 @@ class PlayController {
 
   /** Back to the position after `index` moves, as that many undos would go. */
   goBackTo(index) {
-    if (store.storedRevision(this.game.code) > this.revision) return this.reloadGame();
+    if (store.newerStored(this.state)) return this.reloadGame();
     const game = this.game;
     if (game.moveCount - index > game.undoable) {
       this.view.setMessage(this.t("game.coach.cannot_go_back"));
       return this.view.say(this.t("game.coach.cannot_go_back"));
     }
     while (game.moveCount > index) game.undo();
-    this.view.board.showWon(false);
     const said = index ? this.t("game.coach.went_back", { number: this.catalog.number(index) }) : this.t("game.coach.went_back_start");
     this.view.setMessage(said);
     this.view.say(said);
@@ -567,11 +494,11 @@ class PlayController {
   /** This game had a hint: out of the player's own statistics (it was counted played there if it
    * had a move), into the games played with a hint. */
   markHinted() {
-    if (this.hinted) return;
-    this.hinted = true;
-    if (this.counted && this.result !== "won") this.updateStats((stats) => { stats.played = Math.max(0, stats.played - 1); }, "hinted");
-    this.counted = true;
-    store.countHinted("played", this.id).then(() => this.dropStats());
+    if (this.state.hinted) return;
+    this.state.hinted = true;
+    if (this.state.counted && this.state.result !== "won") this.updateStats((stats) => { stats.played = Math.max(0, stats.played - 1); }, "hinted");
+    this.state.counted = true;
+    store.countHinted("played", this.state.id).then(() => this.dropStats());
     this.saveSoon();
   }
 
@@ -584,21 +511,20 @@ class PlayController {
 
   /** Drop the selection (Escape), and with it what the last wrong move marked and said. */
   clearSelection() {
-    this.view.board.markMismatch([]);
-    if (this.view.message.dataset.kind === "error") this.view.setMessage("");
+    this.view.markMismatch([]);
+    this.view.clearErrorMessage();
     if (!this.game.clearSelection().length) return;
     this.view.say(this.t("game.said.cleared"));
     this.render();
   }
 
   undo() {
-    if (store.storedRevision(this.game.code) > this.revision) return this.reloadGame();
+    if (store.newerStored(this.state)) return this.reloadGame();
     const cards = this.game.undo();
     if (!cards.length) {
       this.view.say(this.t("game.said.nothing_to_undo"));
       return this.render();
     }
-    this.view.board.showWon(false);
     const what = this.catalog.list(cards.map((card) => this.catalog.card(card)));
     this.view.setMessage("");
     this.view.say(this.t("game.said.undone", { what, score: this.game.score }));
@@ -656,7 +582,7 @@ class PlayController {
   }
 
   playTime() {
-    return this.elapsed + (this.runningSince === null ? 0 : Date.now() - this.runningSince);
+    return (this.state?.elapsed ?? 0) + (this.runningSince === null ? 0 : Date.now() - this.runningSince);
   }
 
   resumeClock() {
@@ -666,7 +592,7 @@ class PlayController {
   /** Stop the clock (page hidden, game ended or left) and save the time played and any move not saved yet. */
   pause() {
     if (this.runningSince !== null) {
-      this.elapsed = store.playTime(this.playTime());
+      this.state.elapsed = store.playTime(this.playTime());
       this.runningSince = null;
     } else if (!this.saveDue) return;
     this.save();
@@ -692,8 +618,8 @@ class PlayController {
 
   save() {
     this.saveDue = false;
-    this.revision = Math.max(this.revision, store.storedRevision(this.game.code)) + 1;
-    const saved = store.saveGame(this);
+    this.state.revision = Math.max(this.state.revision, store.storedRevision(this.game.code)) + 1;
+    const saved = store.saveGame(this.state);
     // Said once while saving fails (full storage, or a newer build's copy of this deal), and
     // again after saving has worked since: a player must know a reload would lose the game.
     if (!saved && !this.unsavedSaid) this.view.say(this.t("game.said.not_saved"));
@@ -704,9 +630,8 @@ class PlayController {
   reloadGame() {
     const saved = store.loadGame(this.game.code);
     if (!saved) return;
-    Object.assign(this, saved, { runningSince: null, saveDue: false }); // the newer game wins
+    Object.assign(this, { state: saved, runningSince: null, saveDue: false }); // the newer game wins
     this.stats = null;
-    this.view.board.showWon(this.game.won);
     this.showOutcome();
     this.view.say(this.t("game.said.synced", { code: this.catalog.isolate(this.game.code) }));
     this.resumeClock();
@@ -715,7 +640,7 @@ class PlayController {
 
   onStorage(event) {
     const { topic, code } = store.storageTopic(event.key);
-    if (topic === "game" && code === this.game.code && store.storedRevision(code) > this.revision) this.reloadGame();
+    if (topic === "game" && code === this.game.code && store.newerStored(this.state)) this.reloadGame();
     if (topic === "stats" || topic === "all") {
       this.stats = null;
       this.sayDamagedStats(store.rescueStats());
@@ -748,7 +673,7 @@ class PlayController {
    */
   updateStats(update, event = null) {
     const variant = this.variant;
-    const key = event && (variant === "open" ? `${event}:open:${this.id}` : `${event}:${this.id}`);
+    const key = event && (variant === "open" ? `${event}:open:${this.state.id}` : `${event}:${this.state.id}`);
     if (!store.wasCounted(key)) update(this.stats = store.loadStats(variant));
     store.countStats(key, update, variant).then(() => {
       if (this.destroyed) return;
@@ -772,9 +697,9 @@ class PlayController {
           text: this.t("game.confirm.reset.ok"),
           action: () => {
             store.resetStats(this.variant);
-            this.hinted = false; // counted again from its next move, as any game
+            this.state.hinted = false; // counted again from its next move, as any game
             // A game under way is counted again from its next move, so that its ending adds up.
-            if (!this.result) this.counted = false;
+            if (!this.state.result) this.state.counted = false;
             this.stats = null;
             this.render();
           },
@@ -807,7 +732,7 @@ export async function mountGame(mount) {
   // The view and the deal are drawn in one task: drawn a task apart (issue 44), the figures'
   // line over the board was empty in a frame between, and filled it took a second line at times,
   // which moved the board down (a layout shift of 0.11 on a phone). What can wait (the backup's
-  // module) is loaded once the page is idle.
+  // modules) is loaded once the page is idle.
   const page = new PlayController(mount, loaded.catalog);
   if (loaded.failed) page.view.showNotice(page.t("game.load_failed", { reason: loaded.failed }));
   page.start();

@@ -6,12 +6,14 @@
 //  "games": [{"code", "moves": ["1+10", …], "undoable", "elapsed", "result", "counted"}, …]}
 // and, from the open variant (Open cards): "openStats" as "stats", and "open": true on its games;
 // from the coach's hints: "hinted": {"played", "won"}, and "hinted": true on a game a hint helped;
-// a file without them (written before) is read as it always was.
+// a file without them (written before) is read as it always was. A game is a saved game's state
+// (storage.js GameState) as its record() writes it, checked by the same rules (gameStateProblem).
 //
 // A file is read whole and checked whole before anything is written: a file too large, not
 // JSON, not ours, from a newer version or with one bad value is refused with its reason.
 
 import { Game, parseDealCode, parseMove, UNDO_LIMIT } from "./engine.js";
+import { MAX_PLAY_TIME, gameStateProblem } from "./storage.js";
 
 export const BACKUP_FORMAT = "halfmoon-backup";
 export const BACKUP_VERSION = 1;
@@ -19,7 +21,6 @@ export const BACKUP_VERSION = 1;
 // times for thousands of deals and keeps a wrong file (a photo, a video) from being read at all.
 export const MAX_BACKUP_BYTES = 256 * 1024;
 export const MAX_BACKUP_GAMES = 20;
-const MAX_PLAY_TIME = 1000 * 60 * 60 * 24 * 30; // as storage.js
 const MAX_MOVES = 52; // each move takes at least two of the 104 cards
 
 /**
@@ -157,14 +158,15 @@ function readGames(games) {
     if (!Number.isSafeInteger(saved.undoable) || saved.undoable < 0 || saved.undoable > Math.min(UNDO_LIMIT, game.undoable)) {
       damaged(`${where}.undoable`);
     }
-    if (!(saved.elapsed === 0 || isTime(saved.elapsed))) damaged(`${where}.elapsed`);
-    const result = saved.result;
-    if (!(result === null || result === "won" || result === "lost")) damaged(`${where}.result`); // kept after an undo
-    if (typeof saved.counted !== "boolean") damaged(`${where}.counted`);
-    if (!(saved.open === undefined || typeof saved.open === "boolean")) damaged(`${where}.open`);
-    if (!(saved.hinted === undefined || typeof saved.hinted === "boolean")) damaged(`${where}.hinted`);
+    // The result is kept after an undo; a file written before the open variant and the hints has
+    // no open or hinted mark.
+    const { elapsed, result, counted, open, hinted } = saved;
+    const problem = gameStateProblem({
+      elapsed, result, counted, ...(open === undefined ? {} : { open }), ...(hinted === undefined ? {} : { hinted }),
+    });
+    if (problem) damaged(`${where}.${problem[0]}`);
     return {
-      code, moves: [...saved.moves], undoable: saved.undoable, elapsed: saved.elapsed, result, counted: saved.counted,
+      code, moves: [...saved.moves], undoable: saved.undoable, elapsed, result, counted,
       ...(saved.open ? { open: true } : {}), ...(saved.hinted ? { hinted: true } : {}),
     };
   });

@@ -1,8 +1,9 @@
 // What the Play page keeps in localStorage, per site: each deal's game under its code (the 20
-// most recent), the list of recent deals, the settings and the player's statistics. Every
-// value carries a schema version; a saved game is trusted only after the engine replays it,
-// anything unreadable is dropped quietly, except a value of a newer schema (a newer build of
-// the site wrote it, this one may be an older cached copy): that is kept, never overwritten.
+// most recent; a game's one shape is GameState, below), the list of recent deals, the settings
+// and the player's statistics. Every value carries a schema version; a saved game is trusted
+// only after the engine replays it, anything unreadable is dropped quietly, except a value of a
+// newer schema (a newer build of the site wrote it, this one may be an older cached copy): that
+// is kept, never overwritten.
 
 import { Game, parseDealCode, parseMove, UNDO_LIMIT } from "./engine.js";
 
@@ -255,21 +256,128 @@ export function recentCodes() {
   return isObject(saved) && Array.isArray(saved.codes) ? saved.codes.filter((c) => typeof c === "string") : [];
 }
 
+// --- one deal's game: its state, as the Play page holds it and storage keeps it ---------------
+
+const GAME_ID = /^[0-9a-f]{16}$/;
+const RESULTS = [null, "won", "lost"];
+
+const isBoolean = (value) => typeof value === "boolean";
+// Each field of a game state (GameState): what it may hold, and that in words for an error.
+const GAME_STATE_FIELDS = {
+  game: [(game) => Boolean(game) && typeof game.code === "string" && Array.isArray(game.history)
+    && Number.isSafeInteger(game.undoable), "the engine's Game"],
+  elapsed: [(elapsed) => playTime(elapsed) === elapsed, `milliseconds from 0 to ${MAX_PLAY_TIME}`],
+  result: [(result) => RESULTS.includes(result), '"won", "lost" or null'],
+  counted: [isBoolean, "true or false"],
+  revision: [(revision) => count(revision) === revision, "a whole number from 0"],
+  id: [(id) => typeof id === "string" && GAME_ID.test(id), "16 hexadecimal digits"],
+  hinted: [isBoolean, "true or false"],
+  open: [isBoolean, "true or false"],
+  openUnclear: [isBoolean, "true or false"],
+};
+
 /**
- * Save one deal's game: {game, elapsed, result, counted, revision}. Keeps the newest
+ * The first of `fields` (some or all of a GameState's, by name) that a game state cannot hold,
+ * as [name, what it must be], or null: the one check of the saved game's shape, for the state the
+ * page holds and for the games of a backup file (backup.js).
+ */
+export function gameStateProblem(fields) {
+  for (const [name, value] of Object.entries(fields)) {
+    const [holds, must] = GAME_STATE_FIELDS[name] ?? [() => false, "no field of a game state"];
+    if (!holds(value)) return [name, must];
+  }
+  return null;
+}
+
+/**
+ * One deal's game as the Play page holds it: the value saveGame stores, loadGame gives back,
+ * backupData writes to a backup file and restoreBackup writes from one. Its fields (sealed: no
+ * other can be added; each is checked as it is made: GAME_STATE_FIELDS, gameStateProblem):
+ *   game         the engine's Game: the deal (game.code), its moves (game.history), game.undoable
+ *   elapsed      milliseconds played, 0 to MAX_PLAY_TIME (a clock running since is the page's)
+ *   result       "won" or "lost" once the game has ended that way, else null (kept after an undo)
+ *   counted      in the statistics already (counted played at its first move)
+ *   revision     the number of its latest save in any tab: a higher one stored is another tab's
+ *   id           16 hexadecimal digits, the same in every tab: its ending is counted once
+ *   hinted       a hint was asked (issue 47): counted apart, with the games played with a hint
+ *   open         played with every card shown: counted in the open variant's statistics
+ *   openUnclear  its stored open mark was neither true nor false: counted open, said once; not stored
+ * Stored (schema 2, stored()) as {version: 2, code, moves: ["1+12", …], undoable, elapsed, result,
+ * counted, revision, id, hinted?: true, open?: true}; in a backup file (record()) as {code, moves,
+ * undoable, elapsed, result, counted, open?: true, hinted?: true}.
+ */
+export class GameState {
+  constructor({
+    game, elapsed = 0, result = null, counted = false, revision = 0, id = newGameId(), hinted = false, open = false,
+    openUnclear = false,
+  }) {
+    const fields = { game, elapsed, result, counted, revision, id, hinted, open, openUnclear };
+    const problem = gameStateProblem(fields);
+    if (problem) throw new TypeError(`a game state's ${problem[0]} must be ${problem[1]}, not ${String(fields[problem[0]])}`);
+    Object.assign(this, fields);
+    Object.seal(this);
+  }
+
+  /** The game as a backup file holds it (backup.js). */
+  record() {
+    return {
+      code: this.game.code, moves: this.game.history.map((m) => m.join("+")), undoable: this.game.undoable,
+      elapsed: this.elapsed, result: this.result, counted: this.counted,
+      ...(this.open ? { open: true } : {}), ...(this.hinted ? { hinted: true } : {}),
+    };
+  }
+
+  /** The game as storage keeps it (schema 2). */
+  stored() {
+    const { code, moves, undoable, elapsed, result, counted } = this.record();
+    return {
+      version: 2, code, moves, undoable, elapsed, result, counted, revision: this.revision, id: this.id,
+      ...(this.hinted ? { hinted: true } : {}),
+      ...(this.open ? { open: true } : {}), // played with every card shown (a game saved before has none)
+    };
+  }
+}
+
+/**
+ * The game state of a stored game or a backup file's (`saved`: its fields, as stored() or record()
+ * writes them), its moves replayed by the engine; throws when they do not replay. Whatever else is
+ * not as the game writes it is read as the game's start would have it, as it always was: a
+ * time out of bounds as 0, a result unknown as none, a missing id as a new one.
+ */
+export function readGameState(saved) {
+  if (!Array.isArray(saved.moves)) throw new Error("no moves");
+  const game = new Game(parseDealCode(saved.code));
+  for (const text of saved.moves) game.play(parseMove(String(text)));
+  game.undoable = Number.isInteger(saved.undoable) && saved.undoable >= 0 ? Math.min(game.undoable, saved.undoable, UNDO_LIMIT) : 0;
+  return new GameState({
+    game,
+    elapsed: playTime(saved.elapsed),
+    result: RESULTS.includes(saved.result) ? saved.result : null,
+    counted: saved.counted === true,
+    revision: count(saved.revision),
+    hinted: saved.hinted === true, // a hint was asked (issue 47): counted apart
+    // Saved before games had ids (or restored from a file): this tab's id, until it saves it.
+    id: typeof saved.id === "string" && GAME_ID.test(saved.id) ? saved.id : newGameId(),
+    // Played with every card shown. Anything but true or nothing is unclear: such a game counts
+    // with the open variant (a game whose cards may have been seen never counts as a standard
+    // one), and the game says so (openUnclear).
+    open: saved.open !== undefined && saved.open !== false,
+    openUnclear: saved.open !== undefined && typeof saved.open !== "boolean",
+  });
+}
+
+/**
+ * Save one deal's game (`state`: a GameState, or the fields of one). Keeps the newest
  * KEEP_GAMES deals and forgets the rest. Returns false when the game could not be saved:
  * the storage is full even after this site's older games were let go (another site or app
  * on the origin may fill it), or a newer build keeps this deal in a schema of its own.
  */
-export function saveGame({ game, elapsed, result, counted, revision, id, hinted = false, open = false }) {
-  const key = gameKey(game.code);
+export function saveGame(state) {
+  const value = (state instanceof GameState ? state : new GameState(state)).stored();
+  const { code } = value;
+  const key = gameKey(code);
   if (newer(key, 2)) return false;
-  const value = {
-    version: 2, code: game.code, moves: game.history.map((m) => m.join("+")),
-    undoable: game.undoable, elapsed, result, counted, revision, id, ...(hinted ? { hinted } : {}),
-    ...(open ? { open: true } : {}), // played with every card shown (a game saved before has none)
-  };
-  let codes = [game.code, ...recentCodes().filter((c) => c !== game.code)];
+  let codes = [code, ...recentCodes().filter((c) => c !== code)];
   for (const old of codes.slice(KEEP_GAMES)) remove(gameKey(old));
   codes = codes.slice(0, KEEP_GAMES);
   let saved = write(key, value);
@@ -279,14 +387,6 @@ export function saveGame({ game, elapsed, result, counted, revision, id, hinted 
   }
   write(RECENT_KEY, { version: 2, codes });
   return saved;
-}
-
-/** A loaded or playing game as it is written down: {code, moves, undoable, elapsed, result, counted}. */
-export function savedRecord({ game, elapsed, result, counted, open = false, hinted = false }) {
-  return {
-    code: game.code, moves: game.history.map((m) => m.join("+")), undoable: game.undoable, elapsed, result, counted,
-    ...(open ? { open: true } : {}), ...(hinted ? { hinted: true } : {}),
-  };
 }
 
 /** The codes of every game in storage, in the recent list or not (null: cannot be listed). */
@@ -309,7 +409,7 @@ export function backupData() {
   const games = [];
   for (const code of recentCodes()) {
     const saved = loadGame(code);
-    if (saved) games.push(savedRecord(saved));
+    if (saved) games.push(saved.record());
   }
   // The open variant's statistics only once it has some: a backup is otherwise as it always was.
   // The same for the games played with a hint (the coach's).
@@ -352,9 +452,9 @@ export function restoreBackup({ stats, openStats = null, hinted = null, games },
     [STATS_KEY, 1, { version: 1, ...newStats }],
     ...(newOpenStats ? [[OPEN_STATS_KEY, 1, { version: 1, ...newOpenStats }]] : []),
     ...(newHinted ? [[HINTED_KEY, 1, { version: 1, ...newHinted }]] : []),
-    ...newGames.map((record) => [gameKey(record.code), 2, {
-      version: 2, ...record, revision: storedRevision(record.code) + 1, id: newGameId(),
-    }]),
+    ...newGames.map((record) => [gameKey(record.code), 2, readGameState({
+      ...record, revision: storedRevision(record.code) + 1, id: newGameId(),
+    }).stored()]),
     [RECENT_KEY, 2, { version: 2, codes: kept }],
   ];
   const removes = [...new Set(others)].filter((code) => !kept.includes(code)).map((code) => [gameKey(code), 2]);
@@ -399,40 +499,21 @@ export function storedRevision(code) {
   return lastRevision.revision;
 }
 
-/** The saved game of `code` replayed by the engine, or null when there is none or it does not replay. */
+/** Whether another tab has saved the deal of `state` (a GameState) since this one did: its game is newer. */
+export const newerStored = (state) => storedRevision(state.game.code) > state.revision;
+
+/** The saved game of `code` (a GameState), or null when there is none or it does not replay. */
 export function loadGame(code) {
   const saved = read(gameKey(code));
   if (saved === null) return null;
   if (newer(gameKey(code), 2)) return null; // kept for the newer build that wrote it
   try {
     if (!isObject(saved) || saved.version !== 2 || saved.code !== code) throw new Error("not a saved game");
-    return replay(saved);
+    return readGameState(saved);
   } catch {
     remove(gameKey(code));
     return null;
   }
-}
-
-function replay(saved) {
-  if (!Array.isArray(saved.moves)) throw new Error("no moves");
-  const game = new Game(parseDealCode(saved.code));
-  for (const text of saved.moves) game.play(parseMove(String(text)));
-  game.undoable = Number.isInteger(saved.undoable) && saved.undoable >= 0 ? Math.min(game.undoable, saved.undoable, UNDO_LIMIT) : 0;
-  return {
-    game,
-    elapsed: playTime(saved.elapsed),
-    result: ["won", "lost"].includes(saved.result) ? saved.result : null,
-    counted: saved.counted === true,
-    revision: count(saved.revision),
-    hinted: saved.hinted === true, // a hint was asked (issue 47): counted apart
-    // Saved before games had ids (or restored from a file): this tab's id, until it saves it.
-    id: typeof saved.id === "string" && /^[0-9a-f]{16}$/.test(saved.id) ? saved.id : newGameId(),
-    // Played with every card shown. Anything but true or nothing is unclear: such a game counts
-    // with the open variant (a game whose cards may have been seen never counts as a standard
-    // one), and the game says so (openUnclear).
-    open: saved.open !== undefined && saved.open !== false,
-    openUnclear: saved.open !== undefined && typeof saved.open !== "boolean",
-  };
 }
 
 /** Schema 1 kept one game for the whole site: move it under its code once. */
@@ -442,7 +523,7 @@ export function migrate() {
   remove(OLD_GAME_KEY);
   try {
     if (!isObject(old) || old.version !== 1) return;
-    const saved = replay({ ...old, elapsed: 0, result: null, counted: old.moves?.length > 0, revision: 1 });
+    const saved = readGameState({ ...old, elapsed: 0, result: null, counted: old.moves?.length > 0, revision: 1 });
     if (!read(gameKey(saved.game.code))) saveGame(saved);
   } catch {
     // an unreadable old game is dropped, as it always was

@@ -368,6 +368,26 @@ export class PlayView {
     this.codeInput.value = "";
   }
 
+  /** The focus on the board's current card (`options`: focus()'s, such as preventScroll). */
+  focusBoard(options) {
+    this.board.focusCurrent(options);
+  }
+
+  /** Mark the cards at `sources` as a move that is no move, until the next tap; [] takes the marks away. */
+  markMismatch(sources) {
+    this.board.markMismatch(sources);
+  }
+
+  /** The cards a removal uncovered, at `sources`, rise into place. */
+  showRemoval(sources) {
+    this.board.rise(sources);
+  }
+
+  /** The message over the board goes if it says why a move was no move. */
+  clearErrorMessage() {
+    if (this.message.dataset.kind === "error") this.setMessage("");
+  }
+
   /** Open the dialog (dialog.js openDialog's options); its buttons' listeners go with the view. */
   openDialog(options) {
     openDialog(this.dialog, { ...options, signal: this.#listening.signal });
