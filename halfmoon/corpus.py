@@ -443,7 +443,7 @@ def words() -> Iterator[Case]:
                    "words": cat.card_words(card)}
         for source, card in zip(SOURCES, cards[::2]):
             yield {"lang": lang, "card": [card.rank_text, card.suit], "from": source,
-                   "text": cat.card_from(cat.isolate(cat.card(card)), source)}
+                   "text": cat.card_from(card, source)}
         for key in GAME_PLURALS:
             yield {"lang": lang, "plural": key,
                    "counts": [[count, cat.plural(key, count)] for count in PLURAL_COUNTS]}
