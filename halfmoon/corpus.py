@@ -422,11 +422,14 @@ def layout() -> Iterator[Case]:
 GAME_PLURALS = ("docs.count.cards", "docs.count.moves", "docs.count.points", "docs.stat.search_positions")
 PLURAL_COUNTS = (*range(31), *range(99, 113), 520, 999)
 LISTS = [["a", "b", "c"], ["A♠", "10♣"], ["x"], [], ["J♠", "Q♥", "K♦", "5♣"]]
+SENTENCES = [["One.", "Two."], ["一。", "二。"], ["x"], [], ["A.", "B.", "C."]]
 
 
 def words() -> Iterator[Case]:
-    """What the game's words layer must write in each language: "A, B and C", every card in
-    letters (isolated, as the game shows it) and in words, a card from each source, plurals."""
+    """What the game's words layer must write in each language, one case for each method the
+    two ``Catalog`` classes share: "A, B and C" (join), every card in letters (card, isolated as
+    a sentence holds it) and in words (card_words), a card from each source (card_from),
+    plurals with their numbers (plural), sentences one after another (join_sentences)."""
     from .cards import DECK
     from .i18n import LRI, PDI, available_languages, catalog
 
@@ -447,6 +450,8 @@ def words() -> Iterator[Case]:
         for key in GAME_PLURALS:
             yield {"lang": lang, "plural": key,
                    "counts": [[count, cat.plural(key, count)] for count in PLURAL_COUNTS]}
+        for sentences in SENTENCES:
+            yield {"lang": lang, "sentences": sentences, "text": cat.join_sentences(sentences)}
 
 
 GENERATORS = {"deals": deals, "codes": codes, "taps": taps, "records": records, "verdicts": verdicts,
