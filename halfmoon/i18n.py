@@ -212,11 +212,12 @@ class Catalog:
             suit=self.text(f"card.suit_name.{card.suit}"),
         )
 
-    def source(self, source: Source) -> str:
-        """"pile 3" or "slot R3" in this language, the slot's name isolated."""
+    def source(self, source: Source, *, name: str | None = None) -> str:
+        """"pile 3" or "slot R3" in this language: ``name`` the pile's number or the slot's name
+        as written, by default the number as it is and the slot's name isolated."""
         if is_reserve(source):
-            return self.text("source.slot", slot=self.isolate(source))
-        return self.text("source.pile", pile=source)
+            return self.text("source.slot", slot=self.isolate(source) if name is None else name)
+        return self.text("source.pile", pile=source if name is None else name)
 
     def card_from(self, card: Card, source: Source, *, written: str | None = None,
                   name: str | None = None) -> str:

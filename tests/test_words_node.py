@@ -102,7 +102,8 @@ def test_the_game_s_catalog_names_each_operation_as_the_engine_s_does_and_the_ve
     engine = {camel_case(name) for name in dir(Catalog) if not name.startswith("_")}
     assert {"join", "joinSentences", "card", "cardWords", "cardFrom", "plural"} <= methods
     assert methods - engine == set()
-    called = set(re.findall(r"\bcatalog\.(\w+)\(", (ROOT / "tests" / "js" / "run_words.mjs").read_text("utf-8")))
+    runner = (ROOT / "tests" / "js" / "run_words.mjs").read_text("utf-8")
+    called = set(re.findall(r"\bcatalog\.(\w+)\(", runner))
     assert methods - {"text", "direction"} - called == set()
 
 

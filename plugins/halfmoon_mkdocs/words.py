@@ -143,9 +143,8 @@ class Writer:
 
     def source(self, source: Source) -> str:
         """"pile 3" or "slot R3" (nominative), the number or slot name isolated."""
-        if is_reserve(source):
-            return self.unit(self.text("source.slot", slot=self.insert(source)))
-        return self.unit(self.text("source.pile", pile=self.insert(source)))
+        self._message("source.slot" if is_reserve(source) else "source.pile", str)
+        return self.unit(self.words.source(source, name=self.insert(source)))
 
     def card_from(self, card: Card, source: Source) -> str:
         """"5♠ from pile 1": the card with where it is taken from."""
