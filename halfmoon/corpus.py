@@ -422,11 +422,18 @@ def layout() -> Iterator[Case]:
 GAME_PLURALS = ("docs.count.cards", "docs.count.moves", "docs.count.points", "docs.stat.search_positions")
 PLURAL_COUNTS = (*range(31), *range(99, 113), 520, 999)
 LISTS = [["a", "b", "c"], ["A♠", "10♣"], ["x"], [], ["J♠", "Q♥", "K♦", "5♣"]]
+# Numbers as the game writes them: up to four digits the browser's Intl.NumberFormat and the
+# pages' Babel (halfmoon/numerals.py) agree in every language; from five, Spanish parts ("10.000"
+# in the browser, "10 000" on the pages, as the Spanish Academy writes it).
+NUMBERS = (0, 7, 42, 999, 1000, 1234, 9999)
+SENTENCES = [["One.", "Two."], ["一。", "二。"], ["x"], [], ["A.", "B.", "C."]]
 
 
 def words() -> Iterator[Case]:
-    """What the game's words layer must write in each language: "A, B and C", every card in
-    letters (isolated, as the game shows it) and in words, a card from each source, plurals."""
+    """What the game's words layer must write in each language, one case for each method the
+    two ``Catalog`` classes share: "A, B and C" (join), every card in letters (card, isolated as
+    a sentence holds it) and in words (card_words), a card from each source (card_from),
+    plurals (plural), numbers (number), sentences one after another (join_sentences)."""
     from .cards import DECK
     from .i18n import LRI, PDI, available_languages, catalog
 
@@ -443,10 +450,13 @@ def words() -> Iterator[Case]:
                    "words": cat.card_words(card)}
         for source, card in zip(SOURCES, cards[::2]):
             yield {"lang": lang, "card": [card.rank_text, card.suit], "from": source,
-                   "text": cat.card_from(cat.isolate(cat.card(card)), source)}
+                   "text": cat.card_from(card, source)}
         for key in GAME_PLURALS:
             yield {"lang": lang, "plural": key,
                    "counts": [[count, cat.plural(key, count)] for count in PLURAL_COUNTS]}
+        yield {"lang": lang, "numbers": [[value, cat.number(value)] for value in NUMBERS]}
+        for sentences in SENTENCES:
+            yield {"lang": lang, "sentences": sentences, "text": cat.join_sentences(sentences)}
 
 
 GENERATORS = {"deals": deals, "codes": codes, "taps": taps, "records": records, "verdicts": verdicts,

@@ -10,19 +10,21 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
+from babel.numbers import format_decimal
 
 from .cards import Card
 from .errors import HalfMoonError, located, quoted
 from .files import NotAFileError, read_regular
 from .moves import Source, is_reserve
+from .numerals import UNSPACED_SENTENCES, localized_number
 
 DEFAULT_LANGUAGE = "en"
 # Isolates (UAX #9): LRI…PDI keeps a card, code, source or sum one left-to-right unit
@@ -104,12 +106,28 @@ def available_languages() -> tuple[str, ...]:
     return (DEFAULT_LANGUAGE, *(lang for lang in found if lang != DEFAULT_LANGUAGE))
 
 
+def as_written(message: str) -> str:
+    return message
+
+
 @dataclass(frozen=True)
 class Catalog:
-    """The messages of one language."""
+    """The messages of one language: the one words layer of the pages, the diagrams and the
+    game (docs/assets/game/i18n.js has a ``Catalog`` with the same methods, camelCased, checked
+    against this one through tests/data/words.jsonl).
+
+    ``escape`` is the hook for a page's HTML: it writes each message's own text before its
+    values are filled in (the values are written by the caller, already as the page needs
+    them). Plain text, as here by default, keeps the message as written.
+    """
 
     lang: str
     messages: Mapping[str, Message]
+    escape: Callable[[str], str] = field(default=as_written, compare=False, repr=False)
+
+    def escaping(self, escape: Callable[[str], str]) -> Catalog:
+        """This catalog with each message's own text written by ``escape`` (e.g. as HTML)."""
+        return replace(self, escape=escape)
 
     @property
     def locale(self) -> Locale:
@@ -133,10 +151,11 @@ class Catalog:
         message = self._message(key)
         if not isinstance(message, str):
             raise TranslationError(f"message {key!r} in {self.lang!r} needs a count: use plural()")
-        return fill(message, params, key=key, lang=self.lang)
+        return fill(self.escape(message), params, key=key, lang=self.lang)
 
     def plural(self, key: str, count: int, **params: object) -> str:
-        """The message for ``count`` in the plural form CLDR picks for this language."""
+        """The message for ``count`` in the plural form CLDR picks for this language, the
+        count written as the language writes numbers."""
         message = self._message(key)
         if isinstance(message, str):
             raise TranslationError(f"message {key!r} in {self.lang!r} has no plural forms")
@@ -144,10 +163,14 @@ class Catalog:
         form = message.get(exact_form(count), message.get(category, message.get("other")))
         if form is None:
             raise TranslationError(f"message {key!r} in {self.lang!r} lacks the form {category!r}")
-        return fill(form, {"count": count, **params}, key=key, lang=self.lang)
+        return fill(self.escape(form), {"count": self.number(count), **params}, key=key, lang=self.lang)
 
     def plural_category(self, count: int) -> str:
         return self.locale.plural_form(count)
+
+    def number(self, value: int | float) -> str:
+        """``value`` as the language writes it (Babel's, to the language's own rules)."""
+        return localized_number(format_decimal(value, locale=self.locale), self.lang)
 
     def isolate(self, text: str) -> str:
         """A card, code, source or sum as one left-to-right unit (LRI…PDI) on right-to-left pages."""
@@ -157,17 +180,22 @@ class Catalog:
         """Words inserted into a sentence (FSI…PDI): kept apart, in their own direction."""
         return f"{FSI}{text}{PDI}" if self.rtl else text
 
-    def join(self, items: list[str]) -> str:
+    def join(self, items: Sequence[str]) -> str:
         """"A, B and C" as this catalog writes lists (no serial comma unless it says so)."""
         if len(items) < 2:
             return "".join(items)
         separator = self.text("docs.list.separator")
         return self.text("docs.list.and", items=separator.join(items[:-1]), last=items[-1])
 
+    def join_sentences(self, sentences: Iterable[str]) -> str:
+        """Sentences one after another: a space between them, none in Japanese."""
+        return join_sentences(sentences, self.lang)
+
     # --- cards and sources in this language ---------------------------------------------
 
     def card(self, card: Card) -> str:
-        """Short form with this language's letters, e.g. ``V♣`` in French."""
+        """Short form with this language's letters, e.g. ``V♣`` in French (not isolated: the
+        caller isolates it where it stands in a sentence)."""
         return self.text(f"card.letter.{card.rank_text}") + self.text(f"card.suit_symbol.{card.suit}")
 
     def card_words(self, card: Card) -> str:
@@ -184,20 +212,28 @@ class Catalog:
             suit=self.text(f"card.suit_name.{card.suit}"),
         )
 
-    def source(self, source: Source) -> str:
-        """"pile 3" or "slot R3" in this language, the slot's name isolated."""
+    def source(self, source: Source, *, name: str | None = None) -> str:
+        """"pile 3" or "slot R3" in this language: ``name`` the pile's number or the slot's name
+        as written, by default the number as it is and the slot's name isolated."""
         if is_reserve(source):
-            return self.text("source.slot", slot=self.isolate(source))
-        return self.text("source.pile", pile=source)
+            return self.text("source.slot", slot=self.isolate(source) if name is None else name)
+        return self.text("source.pile", pile=source if name is None else name)
 
-    def card_from(self, card: str, source: Source, *, name: str | None = None) -> str:
-        """"5♠ from pile 1", "6♦ from slot R8": ``card`` as the caller writes it (letters or
-        words); ``name`` the source as written, by default the pile's number or the slot's name
-        isolated. The game's ``Catalog.cardFrom`` (docs/assets/game/i18n.js) says the same."""
+    def card_from(self, card: Card, source: Source, *, written: str | None = None,
+                  name: str | None = None) -> str:
+        """"5♠ from pile 1", "6♦ from slot R8": the card in its letters, isolated, unless
+        ``written`` gives it otherwise (in words, as HTML); ``name`` the source as written, by
+        default the pile's number or the slot's name isolated."""
+        written = self.isolate(self.card(card)) if written is None else written
         if is_reserve(source):
-            return self.text("docs.move.card_from_slot", card=card,
+            return self.text("docs.move.card_from_slot", card=written,
                              slot=self.isolate(source) if name is None else name)
-        return self.text("docs.move.card_from_pile", card=card, pile=source if name is None else name)
+        return self.text("docs.move.card_from_pile", card=written, pile=source if name is None else name)
+
+
+def join_sentences(sentences: Iterable[str], lang: str) -> str:
+    """Sentences one after another: a space between them, none in Japanese."""
+    return ("" if lang in UNSPACED_SENTENCES else " ").join(sentences)
 
 
 def fill(message: str, params: Mapping[str, object], *, key: str = "?", lang: str = "?") -> str:

@@ -39,22 +39,22 @@ are not prose.
 
 from __future__ import annotations
 
-import functools
 import json
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from .errors import HalfMoonError
 from .files import read_text_input
-from .i18n import MAX_CATALOG_BYTES
+from .i18n import MAX_CATALOG_BYTES, Catalog, Message, TranslationError
+from .i18n import join_sentences as join_sentences  # once here: the tests still read it here
+from .numerals import NBSP, NNBSP, NO_BREAK, UNSPACED_SENTENCES, number_rules
+from .numerals import localized_number as localized_number  # as join_sentences
 
 MAX_PAGE_BYTES = 4 * 1024 * 1024  # a page of the site is some 20 kB
 
-NBSP = "\u00a0"
-NNBSP = "\u202f"
-NO_BREAK = NBSP + NNBSP
 
 
 @dataclass(frozen=True)
@@ -109,92 +109,6 @@ NAMES = frozenset({"Half", "Moon", "HM", "Glucose", "MiniSat", "CaDiCaL", "Linge
 def rules(lang: str) -> Rules:
     """The rules of ``lang``; a language not listed has the rules every language has."""
     return RULES.get(lang, Rules())
-
-
-# --- numbers ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class NumberRules:
-    """How ``lang`` writes a number: Babel's CLDR symbols, with the norms CLDR (or Babel) lacks."""
-
-    group: str
-    decimal: str
-    # The fewest digits before the first group for grouping to start: 2 groups "10 000" but
-    # not "1000". CLDR's minimumGroupingDigits, which Babel does not load.
-    min_grouping: int
-    # What stands between a number and "%": "" or a no-break space.
-    before_percent: str
-
-
-# Where a language's norm is not CLDR's (as Babel has it):
-# - es: the Spanish Academy (Ortografía, 2010) groups with a space, not a point, and not at all
-#   in a four-digit number; CLDR's minimumGroupingDigits for es is 2;
-# - pl: CLDR's minimumGroupingDigits is 2: "1000" in running text, "10 000";
-# - fr: one no-break space in numbers, the narrow one: CLDR's groups take it, and Babel's "%"
-#   the wide one.
-NUMBER_OVERRIDES: Mapping[str, Mapping[str, object]] = {
-    "es": {"group": NBSP, "min_grouping": 2},
-    "pl": {"min_grouping": 2},
-    "fr": {"before_percent": NNBSP},
-}
-
-
-@functools.cache
-def number_rules(lang: str) -> NumberRules:
-    """How ``lang`` writes numbers (Babel's data, then NUMBER_OVERRIDES)."""
-    from babel import Locale
-    from babel.numbers import format_percent
-
-    locale = Locale.parse(lang)
-    symbols = locale.number_symbols.get("latn", locale.number_symbols)
-    five = format_percent(0.05, locale=locale)
-    found: dict[str, object] = {
-        "group": symbols["group"], "decimal": symbols["decimal"], "min_grouping": 1,
-        "before_percent": five[1:-1] if five.startswith("5") else ""}
-    found.update(NUMBER_OVERRIDES.get(lang, {}))
-    return NumberRules(**found)  # type: ignore[arg-type]
-
-
-# A negative number's sign: Babel writes CLDR's hyphen-minus, which typesetting in every one of
-# the site's languages replaces by the minus sign (U+2212) in running text.
-MINUS = "\u2212"
-_HYPHEN_MINUS = re.compile(r"(?<![\w.,\u2212-])-(?=\d)")
-_BABEL_NUMBER = re.compile(r"\d[\d.,\u00a0\u202f\u2019' ]*\d|\d")
-
-
-def localized_number(text: str, lang: str) -> str:
-    """A number (or a percentage, or a number with its unit) as Babel writes it for ``lang``,
-    written to the language's own rules: its group symbol, no group in a number too short to
-    be grouped, its space before "%", the minus sign for a negative one, and in Japanese no
-    space before the unit."""
-    from babel import Locale
-
-    rule = number_rules(lang)
-    locale = Locale.parse(lang)
-    babel_group = locale.number_symbols.get("latn", locale.number_symbols)["group"]
-
-    def regroup(match: re.Match[str]) -> str:
-        number = match[0]
-        whole = number.split(rule.decimal)[0] if rule.decimal != babel_group else number
-        groups = whole.split(babel_group)
-        if len(groups) == 2 and len(groups[0]) < rule.min_grouping:
-            whole_new = "".join(groups)
-        else:
-            whole_new = rule.group.join(groups)
-        return whole_new + number[len(whole):]
-
-    text = _BABEL_NUMBER.sub(regroup, text)
-    text = _HYPHEN_MINUS.sub(MINUS, text)
-    text = re.sub(r"(\d)[ " + NO_BREAK + r"]?%", lambda m: m[1] + rule.before_percent + "%", text)
-    if lang in UNSPACED_SENTENCES:
-        text = re.sub(r"(\d)[ " + NO_BREAK + r"]+(?=[^\W\d_A-Za-z])", r"\1", text)
-    return text
-
-
-def join_sentences(sentences: Iterable[str], lang: str) -> str:
-    """Sentences one after another: a space between them, none in Japanese."""
-    return ("" if lang in UNSPACED_SENTENCES else " ").join(sentences)
 
 
 def number_findings(text: str, lang: str) -> list[Finding]:
@@ -496,9 +410,6 @@ def _variant_pattern(variant: str, lang: str) -> re.Pattern[str]:
 
 # Languages written without spaces between words: a glossary variant matches anywhere.
 UNSPACED_LANGUAGES = frozenset({"ja", "zh", "th"})
-# Of those, the ones with no space between sentences, nor between a number and its unit (Thai
-# does space its sentences).
-UNSPACED_SENTENCES = frozenset({"ja", "zh"})
 
 
 def glossary_of(catalogs: Path, lang: str) -> tuple[Glossary | None, list[Problem]]:
@@ -526,7 +437,7 @@ def catalog_problems(path: Path, lang: str | None = None,
             for problem in text_problems(value, lang, glossary=glossary):
                 problems.append(Problem(path, _line_of(lines, key, form),
                                         f"{key}{'.' + form if form else ''}: {problem}"))
-    listed = catalog_list(messages, ["A", "B", "C"])
+    listed = catalog_list(messages, ["A", "B", "C"], lang)
     if listed is not None and lang in RULES and not rules(lang).own_list:
         from babel.lists import format_list
 
@@ -545,13 +456,15 @@ def catalog_problems(path: Path, lang: str | None = None,
     return problems
 
 
-def catalog_list(messages: Mapping[str, object], items: list[str]) -> str | None:
-    """``items`` joined as the catalog's docs.list.* join them (as the plugin's Writer.join
-    does), or None for a catalog without them."""
-    separator, last = messages.get("docs.list.separator"), messages.get("docs.list.and")
-    if not isinstance(separator, str) or not isinstance(last, str) or len(items) < 2:
+def catalog_list(messages: Mapping[str, object], items: list[str], lang: str = "?") -> str | None:
+    """``items`` joined as Catalog.join joins them with these messages, or None for fewer than
+    two items or a catalog whose docs.list.* cannot join them."""
+    if len(items) < 2:
         return None
-    return last.replace("{items}", separator.join(items[:-1])).replace("{last}", items[-1])
+    try:
+        return Catalog(lang, cast(Mapping[str, Message], messages)).join(items)
+    except TranslationError:
+        return None
 
 
 def _line_of(lines: list[str], key: str, form: str) -> int:

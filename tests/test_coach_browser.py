@@ -56,7 +56,7 @@ def move_words(code: str, moves: list[str], move: str) -> str:
     for text in moves:
         position.push(Move.parse(text))
     sources = move.split("+")
-    return EN.join([EN.card_from(EN.card(position.card_at(s)), s) for s in sources])  # type: ignore[arg-type]
+    return EN.join([EN.card_from(position.card_at(s), s) for s in sources])  # type: ignore[arg-type]
 
 
 def test_with_its_settings_off_the_game_reads_as_before_and_loads_no_coach(page, site_url):

@@ -66,7 +66,7 @@ def test_a_removal_is_announced_with_cards_and_sources(page, site_url):
     cards = [game.position.card_at(source) for source in first]
     tap(page, *first)
     en = catalog("en")
-    parts = [en.card_from(en.card(card), source) for card, source in zip(cards, first)]
+    parts = [en.card_from(card, source) for card, source in zip(cards, first)]
     game.play("+".join(first))
     expected = en.text("game.said.removed", what=format_list(parts, locale="en"), score=game.score)
     # Then what the removal uncovered: the new top cards of the piles it took from.
@@ -521,7 +521,7 @@ def test_stepper_text_and_marks_name_the_same_moves_and_the_last_step_says_won(p
         removed = stepper.locator("[data-removed]").evaluate_all("cells => cells.map(c => c.dataset.source)")
         assert sorted(marked) == sorted(moves[step])
         assert sorted(removed) == sorted(moves[step - 1] if step else [])
-        parts = [texts.card_from(texts.card(game.position.card_at(s)), s) for s in moves[step]]
+        parts = [texts.card_from(game.position.card_at(s), s) for s in moves[step]]
         # The marked cards are named after the move just made (list punctuation is the browser's).
         status = plain(stepper.locator(".hm-stepper-status").inner_text())
         head, tail = (plain(x) for x in texts.text("game.stepper.marked", what="\0").split("\0"))

@@ -552,10 +552,8 @@ def test_the_step_viewer_lists_a_triple_as_the_catalog_joins_lists(page, site_ur
     number = next(n for n, move in enumerate(record.moves, 1) if len(move.sources) == 3)
     before = record.replay(number - 1)
     cat = catalog(lang)
-    parts = []
-    for source in record.moves[number - 1].sources:
-        card = cat.isolate(cat.card(before.card_at(source)))
-        parts.append(cat.card_from(card, source))
+    parts = [cat.card_from(before.card_at(source), source)
+             for source in record.moves[number - 1].sources]
     page.goto(site_url + LANGUAGES[lang] + "examples/")
     reach(page, ".hm-stepper")
     status = page.locator(".hm-stepper-status")

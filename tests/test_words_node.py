@@ -1,6 +1,7 @@
 """The game's words (docs/assets/game/i18n.js) are the pages' words (halfmoon/i18n.py): lists,
-cards in letters and in words, a card from each pile and slot, and the game's plurals, in every
-language, checked in Node against tests/data/words.jsonl."""
+cards in letters and in words, a card from each pile and slot, the game's plurals and sentences
+one after another, in every language, checked in Node against tests/data/words.jsonl; and the
+two Catalogs name each operation they share alike."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ def test_the_game_writes_every_shared_word_as_the_pages_do():
         "card_from": languages * len(SOURCES),
         "plurals": languages * len(corpus.GAME_PLURALS) * len(corpus.PLURAL_COUNTS),
         "code_errors": languages * len(CHARACTER_ERRORS),
+        "sentences": languages * len(corpus.SENTENCES), "numbers": languages * len(corpus.NUMBERS),
     }
 
 
@@ -58,11 +60,17 @@ def test_the_vectors_reach_every_plural_category_a_count_under_1000_can_take():
         assert reached == {catalog(lang).plural_category(count) for count in range(1000)}, lang
 
 
+LETTERS = "this.text(`card.letter.${card.rankText}`) + this.text(`card.suit_symbol.${card.suit}`)"
+
+
 @pytest.mark.parametrize(("before", "after", "caught"), [
     ('const separator = this.text("docs.list.separator");', 'const separator = ", ";', "ar list "),
     ('=== "string" ? `${rank}.construct` : rank', '=== "string" ? rank : rank', "he card words QH: "),
-    ('{ card: this.card(card), slot: this.isolate(source) }', "{ card: this.card(card), slot: source }",
+    ("{ card: written, slot: this.isolate(source) }", "{ card: written, slot: source }",
      "ar QD from R1: "),
+    ('UNSPACED = new Set(["ja", "zh"])', 'UNSPACED = new Set(["zh"])', "ja sentences "),
+    # A card that isolates itself (as the game's once did) is isolated twice in a sentence.
+    (f"return {LETTERS};", f"return this.isolate({LETTERS});", "ar card AC: "),
     ("forms[this.plurals.select(count)] ?? forms.other", "forms.other", "ru docs.count.cards 1: "),
 ])
 def test_a_changed_word_in_the_game_is_caught(tmp_path, before, after, caught):
@@ -74,6 +82,29 @@ def test_a_changed_word_in_the_game_is_caught(tmp_path, before, after, caught):
     outcome = node_outcome("run_words.mjs", str(DATA), str(catalog_dir()), str(game))
     assert any(line.startswith(caught) for line in outcome["bad"]), outcome["bad"][:5]
     assert outcome["exit"] == 1
+
+
+def camel_case(name: str) -> str:
+    first, *rest = name.split("_")
+    return first + "".join(word.capitalize() for word in rest)
+
+
+def test_the_game_s_catalog_names_each_operation_as_the_engine_s_does_and_the_vectors_check_it():
+    """i18n.js's Catalog has no method the engine's Catalog lacks (camelCased: card_words is
+    cardWords), and tests/js/run_words.mjs calls each of them that writes words, but ``text``,
+    which every other one calls."""
+    from halfmoon.i18n import Catalog
+
+    script = (GAME / "i18n.js").read_text("utf-8")
+    body = script[script.index("export class Catalog"):]
+    body = body[:body.index("\n}\n")]
+    methods = set(re.findall(r"^  (?:get )?(\w+)\(", body, re.M)) - {"constructor"}
+    engine = {camel_case(name) for name in dir(Catalog) if not name.startswith("_")}
+    assert {"join", "joinSentences", "card", "cardWords", "cardFrom", "plural"} <= methods
+    assert methods - engine == set()
+    runner = (ROOT / "tests" / "js" / "run_words.mjs").read_text("utf-8")
+    called = set(re.findall(r"\bcatalog\.(\w+)\(", runner))
+    assert methods - {"text", "direction"} - called == set()
 
 
 # Two fields' labels that say the same today (the game's deal code field, the Winnability page's

@@ -44,11 +44,10 @@ from xml.sax.saxutils import escape
 from ..cards import DECK, Card
 from ..dealcode import PILE_HEIGHT, PILES, RESERVE_SLOTS, DealCode
 from ..errors import DiagramError, quoted
-from ..i18n import catalog
+from ..i18n import catalog, join_sentences
 from ..layout import ARC
 from ..moves import PILE_SOURCES, RESERVE_SOURCES, SOURCES, Source, is_reserve, parse_source
 from ..position import Position
-from ..typography import join_sentences
 
 __all__ = [
     "THEME", "CLASSES", "FOUR_COLOUR_THEME", "FOUR_COLOUR_CLASSES", "PALETTES",
@@ -520,7 +519,7 @@ def _removed_sentence(position: Position, lang: str, gone: frozenset[Source]) ->
     if last is not None and set(last[0].sources) == gone:
         words = []
         for source, card in zip(last[0].sources, last[1]):
-            words.append(cat.card_from(cat.isolate_words(cat.card_words(card)), source))
+            words.append(cat.card_from(card, source, written=cat.isolate_words(cat.card_words(card))))
         return cat.text("diagram.removed_cards", cards=cat.join(words))
     listed = [cat.source(source) for source in _board_order(gone)]
     return cat.text("diagram.removed", sources=cat.join(listed))

@@ -20,11 +20,11 @@ from babel.units import format_unit
 from halfmoon import DealCode, HalfMoonError
 from halfmoon.errors import echoed
 from halfmoon.files import read_regular
+from halfmoon.numerals import localized_number
 from halfmoon.solver import figures
 from halfmoon.solver.figures import SHARE_PLACES, Summary, UndecidedDeal, read_summary
 from halfmoon.solver.rounds import SECOND_SAT_SOLVER
 from halfmoon.solver.verdicts import disagreements, read_verdicts
-from halfmoon.typography import localized_number
 
 from .errors import SourceError
 from .words import Writer

@@ -16,6 +16,7 @@ from pathlib import Path
 from halfmoon import DealCode, HalfMoonError, Move, Position
 from halfmoon.dealcode import DEAL_COUNT
 from halfmoon.errors import echoed, shorten
+from halfmoon.i18n import join_sentences
 from halfmoon.solver.figures import SHARE_PLACES, share_problems
 from halfmoon.solver.honest_search import CANDIDATES, MARGIN, SEARCH_FROM, WORLDS
 from halfmoon.solver.results import dumps, strict_json
@@ -29,7 +30,6 @@ from halfmoon.solver.strategy import (
     wins_after,
 )
 from halfmoon.solver.view import PlayerView
-from halfmoon.typography import join_sentences
 
 from .errors import SourceError
 from .stats import percent

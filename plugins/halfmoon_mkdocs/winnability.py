@@ -15,8 +15,8 @@ import math
 from html import escape
 from itertools import groupby
 
+from halfmoon.i18n import join_sentences
 from halfmoon.solver.figures import UndecidedDeal
-from halfmoon.typography import join_sentences
 
 from .context import Context
 from .errors import SourceError

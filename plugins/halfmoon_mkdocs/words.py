@@ -1,5 +1,8 @@
 """Cards, sources, moves and counts in the words of one language, as HTML or plain text.
 
+The words themselves (messages, plurals, lists, cards) are the engine's ``Catalog``; this is
+its adapter for pages: each message's own text made inert HTML (the catalog's ``escape`` hook),
+each value from a catalog or from data written as text, never as markup.
 HTML goes into pages; plain text into ``<title>``, ``<desc>`` and captions read aloud.
 On right-to-left pages every insert (card, code, source, sum) is one isolated left-to-right
 unit: ``<bdi dir="ltr">`` in HTML, LRI…PDI in plain text, so the bidi algorithm cannot
@@ -10,14 +13,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import cast
-
-from babel.numbers import format_decimal
 
 from halfmoon import Card, Source
-from halfmoon.i18n import PLACEHOLDER, Catalog, TranslationError, catalog, exact_form, fill
+from halfmoon.i18n import PLACEHOLDER, Catalog, TranslationError, catalog
 from halfmoon.moves import is_reserve
-from halfmoon.typography import localized_number
 
 from .errors import SourceError
 
@@ -78,6 +77,16 @@ class Writer:
         self.catalog: Catalog = catalog(lang)
         self.lang = lang
         self.html = html
+        self._words: tuple[Catalog, Catalog] | None = None
+
+    @property
+    def words(self) -> Catalog:
+        """The catalog writing its messages' own text as this writer writes (inert HTML or as
+        written); its values are the writer's, already written."""
+        if self._words is None or self._words[0] is not self.catalog:
+            self._words = (self.catalog, self.catalog.escaping(_inert_message) if self.html
+                           else self.catalog)
+        return self._words[1]
 
     def as_text(self) -> Writer:
         return self if not self.html else Writer(self.lang, html=False)
@@ -98,20 +107,16 @@ class Writer:
 
     def text(self, key: str, **params: str) -> str:
         """Message ``key`` with ``params`` already written by this writer (not escaped again)."""
-        return fill(self._escaped(cast(str, self._message(key, str))), params, key=key, lang=self.lang)
+        self._message(key, str)
+        return self.words.text(key, **params)
 
     def plural(self, key: str, count: int, **params: str) -> str:
-        forms = cast(dict[str, str], self._message(key, dict))
-        category = self.catalog.plural_category(count)
-        form = forms.get(exact_form(count), forms.get(category, forms.get("other")))
-        if form is None:
-            raise SourceError(f"message {key!r} in {self.lang!r} lacks the form {category!r}")
-        return fill(self._escaped(form), {"count": self.number(count), **params}, key=key,
-                    lang=self.lang)
+        self._message(key, dict)
+        return self.words.plural(key, count, **params)
 
     def number(self, value: int | float) -> str:
         """``value`` as the language writes it (Babel's, to the language's own rules)."""
-        return localized_number(format_decimal(value, locale=self.catalog.locale), self.lang)
+        return self.catalog.number(value)
 
     def has_plural(self, key: str) -> bool:
         return isinstance(self.catalog.messages.get(key), dict)
@@ -128,9 +133,6 @@ class Writer:
             raise SourceError(f"message {key!r} in {self.lang!r} is not {wanted}")
         return message
 
-    def _escaped(self, message: str) -> str:
-        return _inert_message(message) if self.html else message
-
     # --- the things pages talk about --------------------------------------------------
 
     def card(self, card: Card) -> str:
@@ -141,15 +143,14 @@ class Writer:
 
     def source(self, source: Source) -> str:
         """"pile 3" or "slot R3" (nominative), the number or slot name isolated."""
-        if is_reserve(source):
-            return self.unit(self.text("source.slot", slot=self.insert(source)))
-        return self.unit(self.text("source.pile", pile=self.insert(source)))
+        self._message("source.slot" if is_reserve(source) else "source.pile", str)
+        return self.unit(self.words.source(source, name=self.insert(source)))
 
     def card_from(self, card: Card, source: Source) -> str:
         """"5♠ from pile 1": the card with where it is taken from."""
-        key = "docs.move.card_from_slot" if is_reserve(source) else "docs.move.card_from_pile"
-        return self.text(key, card=self.card(card), **{"slot" if is_reserve(source) else "pile":
-                                                        self.insert(source)})
+        written = self.card(card)
+        self._message("docs.move.card_from_slot" if is_reserve(source) else "docs.move.card_from_pile", str)
+        return self.words.card_from(card, source, written=written, name=self.insert(source))
 
     def card_at(self, card: Card, source: Source) -> str:
         """"J♣ (pile 8)": a card and the source it lies on."""
@@ -157,12 +158,10 @@ class Writer:
 
     def join(self, items: Sequence[str]) -> str:
         """"A, B and C" in this language."""
-        if not items:
-            return ""
-        if len(items) == 1:
-            return items[0]
-        separator = self.text("docs.list.separator")
-        return self.text("docs.list.and", items=separator.join(items[:-1]), last=items[-1])
+        if len(items) > 1:
+            self._message("docs.list.separator", str)
+            self._message("docs.list.and", str)
+        return self.words.join(items)
 
     def move_words(self, removed: Sequence[tuple[Source, Card]]) -> str:
         """"5♠ from pile 1 and 6♦ from pile 8"."""

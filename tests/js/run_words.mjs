@@ -1,6 +1,6 @@
 // The game's words layer (docs/assets/game/i18n.js) against the pages' (halfmoon/i18n.py), in
-// Node, through tests/data/words.jsonl: lists, cards in letters and in words, a card from each
-// pile and slot, the game's plurals, in every language.
+// Node, through tests/data/words.jsonl: each method the two Catalogs share, under its JavaScript
+// name (join, card, cardWords, cardFrom, plural, number, joinSentences), in every language.
 //     node tests/js/run_words.mjs tests/data CATALOG_FOLDER [GAME_FOLDER]
 // Prints {bad, counts} as JSON (exit 1 when a check fails). tests/test_words_node.py runs it.
 
@@ -14,7 +14,7 @@ const { Catalog, codeErrorText } = await loadGameModule("i18n.js", game);
 const { parseDealCode } = await loadGameModule("engine.js", game);
 
 const bad = [];
-const counts = { languages: 0, lists: 0, cards: 0, card_from: 0, plurals: 0 };
+const counts = { languages: 0, lists: 0, cards: 0, card_from: 0, plurals: 0, sentences: 0, numbers: 0 };
 const catalogOf = new Map();
 const expect = (what, got, want) => {
   if (got !== want) bad.push(`${what}: ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
@@ -31,7 +31,15 @@ for (const want of parseLines(readFileSync(join(data, "words.jsonl"), "utf8"))) 
   const at = `${want.lang} `;
   if (want.list) {
     counts.lists++;
-    expect(`${at}list ${JSON.stringify(want.list)}`, catalog.list(want.list), want.text);
+    expect(`${at}list ${JSON.stringify(want.list)}`, catalog.join(want.list), want.text);
+  } else if (want.numbers) {
+    for (const [value, text] of want.numbers) {
+      counts.numbers++;
+      expect(`${at}number ${value}`, catalog.number(value), text);
+    }
+  } else if (want.sentences) {
+    counts.sentences++;
+    expect(`${at}sentences ${JSON.stringify(want.sentences)}`, catalog.joinSentences(want.sentences), want.text);
   } else if (want.from) {
     counts.card_from++;
     const [rankText, suit] = want.card;
@@ -39,7 +47,8 @@ for (const want of parseLines(readFileSync(join(data, "words.jsonl"), "utf8"))) 
   } else if (want.card) {
     counts.cards++;
     const [rankText, suit] = want.card;
-    expect(`${at}card ${rankText}${suit}`, catalog.card({ rankText, suit }), want.letters);
+    // "letters" as a sentence holds the card: isolated, as Python's isolate(card(…)) writes it.
+    expect(`${at}card ${rankText}${suit}`, catalog.isolate(catalog.card({ rankText, suit })), want.letters);
     expect(`${at}card words ${rankText}${suit}`, catalog.cardWords({ rankText, suit }), want.words);
   } else if (want.plural) {
     for (const [count, text] of want.counts) {

@@ -159,11 +159,11 @@ class PlayController {
 
   /** Statistics that could not be read (storage.js rescueStats): what became of them, over the code form. */
   sayDamagedStats(found) {
-    const texts = found.map(({ variant, key }) => this.catalog.sentences([this.t(`game.stats.damaged.${variant}`), key
+    const texts = found.map(({ variant, key }) => this.catalog.joinSentences([this.t(`game.stats.damaged.${variant}`), key
       ? this.t("game.stats.damaged_kept", { key: this.catalog.isolate(key) }) : this.t("game.stats.damaged_left")]));
     if (texts.length) {
-      this.view.showNotice(this.catalog.sentences(texts));
-      this.view.say(this.catalog.sentences(texts));
+      this.view.showNotice(this.catalog.joinSentences(texts));
+      this.view.say(this.catalog.joinSentences(texts));
     }
   }
 
@@ -344,13 +344,13 @@ class PlayController {
     const result = game.tap(source);
     const { catalog } = this;
     if (result.removed.length) {
-      const what = catalog.list(result.cards.map((c, i) => catalog.cardFrom(c, result.removed[i])));
+      const what = catalog.join(result.cards.map((c, i) => catalog.cardFrom(c, result.removed[i])));
       this.view.setMessage("");
       // What the removal uncovered: the piles' new top cards (a reserve slot stays empty).
       const uncovered = result.removed.filter((s) => !s.startsWith("R") && game.position.cardAt(s))
-        .map((s) => this.t("game.said.on_pile", { card: catalog.card(game.position.cardAt(s)), pile: s }));
+        .map((s) => this.t("game.said.on_pile", { card: catalog.isolate(catalog.card(game.position.cardAt(s))), pile: s }));
       const said = this.t("game.said.removed", { what, score: game.score });
-      this.view.say(uncovered.length ? `${said} ${this.t("game.said.uncovered", { what: catalog.list(uncovered) })}` : said);
+      this.view.say(uncovered.length ? `${said} ${this.t("game.said.uncovered", { what: catalog.join(uncovered) })}` : said);
       this.view.showRemoval(result.removed);
       return this.afterMove();
     }
@@ -525,7 +525,7 @@ class PlayController {
       this.view.say(this.t("game.said.nothing_to_undo"));
       return this.render();
     }
-    const what = this.catalog.list(cards.map((card) => this.catalog.card(card)));
+    const what = this.catalog.join(cards.map((card) => this.catalog.isolate(this.catalog.card(card))));
     this.view.setMessage("");
     this.view.say(this.t("game.said.undone", { what, score: this.game.score }));
     this.resumeClock();

@@ -3,6 +3,7 @@
 
 import { SOURCES } from "./engine.js";
 import { element, setAttribute, setText } from "./dom.js";
+import { drawFace } from "./face.js";
 import { cardsBeneath, drawFan, fannedLabel } from "./fan.js";
 
 // Grid places on an 18-column grid (each card spans two), rows 1–4, as in §4.5.
@@ -127,16 +128,11 @@ class Board {
       const isSlot = source.startsWith("R");
       const beneath = open && !isSlot ? cardsBeneath(view.position, source) : null;
       if (!isSlot) drawFan(cell, beneath, catalog);
-      const face = card ? catalog.text(`card.letter.${card.rankText}`) + catalog.text(`card.suit_symbol.${card.suit}`) : "";
       const [faceNode, tagNode] = cell.children;
-      setText(faceNode, face);
+      // The colour on the face, not the cell: it only colours the face, and a change on the cell
+      // would make the button (which many of the theme's rules match) work out its own style again too.
+      drawFace(faceNode, card, catalog);
       if (!isSlot) setText(tagNode.lastChild, String(count));
-      // On the face, not the cell: it only colours the face, and a change on the cell would make the
-      // button (which many of the theme's rules match) work out its own style again too.
-      const kind = !card ? "empty" : card.isRed ? "red" : "black";
-      if (faceNode.dataset.card !== kind) faceNode.dataset.card = kind;
-      const suit = card ? card.suit : ""; // for the four-colour deck
-      if (faceNode.dataset.suit !== suit) faceNode.dataset.suit = suit;
       for (const [state, bit] of STATES) if (changedFlags & bit) cell.toggleAttribute(`data-${state}`, Boolean(flags & bit));
       let label = cellLabel(catalog, source, card, count);
       if (beneath) label = fannedLabel(catalog, label, beneath);

@@ -74,7 +74,7 @@ export class Coach {
     for (const text of moves) position.push(parseMove(text));
     const { catalog } = this.page;
     const sources = parseMove(move);
-    return catalog.list(sources.map((source) => catalog.cardFrom(position.cardAt(source), source)));
+    return catalog.join(sources.map((source) => catalog.cardFrom(position.cardAt(source), source)));
   }
 
   /** Where the game `moves` of deal `code` was lost: {result, lines} (see coach_core.whereLost), or
@@ -150,7 +150,7 @@ export class Coach {
     const { result, lines } = found;
     const buttons = result.kind === "found" ? [{ text: this.t("game.button.go_back"), action: () => page.goBackTo(result.index) }] : [];
     page.view.openDialog({ title, lines, buttons, kind: "where", close });
-    page.view.say(page.catalog.sentences(lines));
+    page.view.say(page.catalog.joinSentences(lines));
   }
 
   /** The hint over the board: a move from which the solver, which sees every card, finds a win. */

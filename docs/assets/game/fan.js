@@ -4,7 +4,8 @@
 // board keeps its size, so it fits every screen the standard board fits. The fan is a picture
 // (aria-hidden); the pile's accessible name lists the cards under its top card (fannedLabel).
 
-import { element, setText } from "./dom.js";
+import { element } from "./dom.js";
+import { drawFace } from "./face.js";
 
 /** The cards under the top card of pile `source` of `position`, bottom card first. */
 export function cardsBeneath(position, source) {
@@ -31,13 +32,7 @@ export function drawFan(cell, cards, catalog) {
   }
   while (fan.childElementCount > cards.length) fan.lastElementChild.remove();
   while (fan.childElementCount < cards.length) fan.append(element("span", "hm-fan-card"));
-  cards.forEach((card, index) => {
-    const strip = fan.children[index];
-    setText(strip, catalog.text(`card.letter.${card.rankText}`) + catalog.text(`card.suit_symbol.${card.suit}`));
-    const kind = card.isRed ? "red" : "black";
-    if (strip.dataset.card !== kind) strip.dataset.card = kind;
-    if (strip.dataset.suit !== card.suit) strip.dataset.suit = card.suit;
-  });
+  cards.forEach((card, index) => drawFace(fan.children[index], card, catalog));
 }
 
 /**
@@ -47,5 +42,5 @@ export function drawFan(cell, cards, catalog) {
 export function fannedLabel(catalog, label, cards) {
   if (!cards.length) return label;
   const named = [...cards].reverse().map((card) => catalog.cardWords(card));
-  return catalog.text("game.pile.fanned", { label, cards: catalog.list(named) });
+  return catalog.text("game.pile.fanned", { label, cards: catalog.join(named) });
 }

@@ -2,11 +2,13 @@
 // The page says everything: its language (<html lang>), its direction (dir) and where the
 // build published the catalogs (<meta name="halfmoon:catalogs">, written by the MkDocs plugin).
 // Plural forms come from Intl.PluralRules; inserts are isolated on right-to-left pages.
+// Catalog is halfmoon/i18n.py's Catalog in the browser: the same methods under the same names
+// (camelCased), checked against it in every language through tests/data/words.jsonl.
 
 // LRI…PDI: a card, code or slot name is one left-to-right unit whatever its letters, as in
 // halfmoon/i18n.py (an Arabic-letter card still reads rank first).
 const LRI = "\u2066";
-// Languages with no space between sentences (halfmoon/typography.py, UNSPACED_SENTENCES).
+// Languages with no space between sentences (halfmoon/numerals.py, UNSPACED_SENTENCES).
 const UNSPACED = new Set(["ja", "zh"]);
 const PDI = "\u2069";
 // Hebrew writes a one-letter prefix (ו "and", ב, ל, מ…) joined to the next word; a maqaf
@@ -121,21 +123,22 @@ export class Catalog {
   }
 
   /** Sentences one after another: a space between them, none in a language written without
-   *  spaces (halfmoon/typography.py's join_sentences). */
-  sentences(items) {
+   *  spaces (halfmoon/i18n.py's join_sentences). */
+  joinSentences(items) {
     return items.join(UNSPACED.has(this.lang.split("-")[0]) ? "" : " ");
   }
 
   /** "A, B and C" as the catalog joins lists, like the pages (no serial comma, Hebrew "ו־"). */
-  list(items) {
+  join(items) {
     if (items.length < 2) return items.join("");
     const separator = this.text("docs.list.separator");
     return this.text("docs.list.and", { items: items.slice(0, -1).join(separator), last: items[items.length - 1] });
   }
 
-  /** Short card with this language's letters, e.g. "V♣" in French. */
+  /** Short card with this language's letters, e.g. "V♣" in French: the card's face (not
+   *  isolated: a sentence isolates it where it stands). */
   card(card) {
-    return this.isolate(this.text(`card.letter.${card.rankText}`) + this.text(`card.suit_symbol.${card.suit}`));
+    return this.text(`card.letter.${card.rankText}`) + this.text(`card.suit_symbol.${card.suit}`);
   }
 
   /** The card in words; a rank name's construct form where the catalog gives one (Hebrew מלכת). */
@@ -149,8 +152,9 @@ export class Catalog {
 
   /** "5♠ from pile 1" / "6♦ from slot R8" in this language, as halfmoon/i18n.py's card_from. */
   cardFrom(card, source) {
-    if (source.startsWith("R")) return this.text("docs.move.card_from_slot", { card: this.card(card), slot: this.isolate(source) });
-    return this.text("docs.move.card_from_pile", { card: this.card(card), pile: source });
+    const written = this.isolate(this.card(card));
+    if (source.startsWith("R")) return this.text("docs.move.card_from_slot", { card: written, slot: this.isolate(source) });
+    return this.text("docs.move.card_from_pile", { card: written, pile: source });
   }
 }
 

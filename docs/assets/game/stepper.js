@@ -76,14 +76,14 @@ export async function mountStepper(element) {
     else {
       said.push(t("game.stepper.step", {
         number: step, total, notation: catalog.isolate(moveText(last.sources)), score: position.score,
-        what: catalog.list(last.cards.map((card, i) => catalog.cardFrom(card, last.sources[i]))),
+        what: catalog.join(last.cards.map((card, i) => catalog.cardFrom(card, last.sources[i]))),
       }));
     }
     if (next.length) {
-      const what = catalog.list(next.map((source) => catalog.cardFrom(position.cardAt(source), source)));
+      const what = catalog.join(next.map((source) => catalog.cardFrom(position.cardAt(source), source)));
       said.push(t("game.stepper.marked", { what }));
     } else if (position.isWon()) said.push(t("game.stepper.won"));
-    status.textContent = catalog.sentences(said);
+    status.textContent = catalog.joinSentences(said);
     // A button that becomes disabled while it has the focus hands it to its neighbour.
     setDisabled([[buttons.first, step === 0], [buttons.previous, step === 0], [buttons.next, step === total], [buttons.last, step === total]],
       () => (step === 0 ? buttons.next : buttons.previous));
