@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+# A shell without job control starts a background command (`python3 dev.py test &`) with SIGINT
+# ignored, and every process a test starts would inherit that: the tests that press Ctrl-C on
+# a run (test_signals, test_stats) need SIGINT as a terminal gives it. A handler, unlike an
+# ignored signal, is reset to the default in a started program.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile(

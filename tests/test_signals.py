@@ -32,9 +32,6 @@ def end(signum, frame):
     raise Ended
 
 signal.signal(signal.SIGTERM, end)
-# As a program started from a terminal: a shell without job control starts its background
-# commands with SIGINT ignored, and Python then installs no KeyboardInterrupt for it.
-signal.signal(signal.SIGINT, signal.default_int_handler)
 position = Position(DealCode.parse({HARD!r}))
 problem = RoundsProblem([[c.rank for c in pile] for pile in position.piles],
                         [None if c is None else c.rank for c in position.reserve])
