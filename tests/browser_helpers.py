@@ -8,6 +8,8 @@ the way a player would: by its ``data-source``, ``data-field``, ``data-action`` 
 from __future__ import annotations
 
 import re
+from collections import deque
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
@@ -60,6 +62,23 @@ def selected(page) -> list[str]:
     return page.eval_on_selector_all(
         ".hm-game [data-source][aria-pressed='true']", "cells => cells.map(c => c.dataset.source)"
     )
+
+
+def keys_to(start: str, goal: str, arrows: Mapping[str, Mapping[str, str]]) -> list[str]:
+    """The shortest run of keys that takes the focus from `start` to `goal`, where `arrows` gives
+    each key's moves ({key: {from: to}})."""
+    paths: dict[str, list[str]] = {start: []}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if here == goal:
+            return paths[here]
+        for key, moves in arrows.items():
+            there = moves.get(here)
+            if there is not None and there not in paths:
+                paths[there] = [*paths[here], key]
+                queue.append(there)
+    raise AssertionError(f"no keys from {start} to {goal}")
 
 
 def live(page) -> str:

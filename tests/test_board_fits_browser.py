@@ -142,19 +142,31 @@ def test_on_the_issue_s_screens_the_board_is_whole_as_loaded(context_for, site_u
     assert sizes["card"] >= (70 if width > 1000 else 28), sizes["card"]
 
 
-def test_a_generated_set_of_windows_holds_the_board_whole(context_for, site_url):
-    # 24 more windows from 320×320 to 2560×1440, eight a page, one page a scale, left to right
-    # and right to left in turn.
+def generated_window_faults(context_for, site_url, faults_at, prepare=lambda page: None) -> dict:
+    """24 more windows from 320×320 to 2560×1440, eight a page, one page a scale, left to right
+    and right to left in turn: what `faults_at(page, width, height)` finds at each (falsy: none),
+    by window. `prepare(page)` runs once the page is open."""
     drawn = generated_sizes("issue 40", 24)
     faults = {}
     for index, (scale, lang) in enumerate([(1, "en"), (1.5, "ar"), (2.5, "ja")]):
         page = context_for(viewport={"width": 800, "height": 600}, device_scale_factor=scale).new_page()
         open_play(page, site_url, lang)
+        prepare(page)
         for width, height in drawn[8 * index: 8 * index + 8]:
-            sizes = measure_at(page, width, height)
-            if board_faults(sizes):
-                faults[f"{lang} {width}x{height}@{scale}"] = (sizes["layout"], board_faults(sizes))
+            found = faults_at(page, width, height)
+            if found:
+                faults[f"{lang} {width}x{height}@{scale}"] = found
         page.close()
+    return faults
+
+
+def test_a_generated_set_of_windows_holds_the_board_whole(context_for, site_url):
+    def faults_at(page, width: int, height: int):
+        sizes = measure_at(page, width, height)
+        found = board_faults(sizes)
+        return (sizes["layout"], found) if found else None
+
+    faults = generated_window_faults(context_for, site_url, faults_at)
     assert not faults, faults
 
 

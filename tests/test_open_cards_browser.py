@@ -7,13 +7,13 @@ board should show comes from the Python engine and catalogs, not from the JavaSc
 from __future__ import annotations
 
 import json
-from collections import deque
 
 import pytest
 from browser_helpers import (
     EXAMPLE,
     example_moves,
     field,
+    keys_to,
     live,
     open_play,
     plain,
@@ -21,7 +21,15 @@ from browser_helpers import (
     stats_written,
     tap,
 )
-from test_board_fits_browser import ISSUE_SIZES, LANGS, MEASURE, board_faults, generated_sizes, measure_at
+from test_board_fits_browser import (
+    ISSUE_SIZES,
+    LANGS,
+    MEASURE,
+    board_faults,
+    generated_sizes,
+    generated_window_faults,
+    measure_at,
+)
 
 from halfmoon import DealCode, Position
 from halfmoon.i18n import catalog
@@ -176,22 +184,6 @@ def test_a_saved_game_from_before_loads_and_an_unclear_variant_counts_as_open(pa
     assert shown(page)["heading"] == en.text("game.stats.heading_open")
 
 
-def keys_to(start: str, goal: str) -> list[str]:
-    """The arrow keys (and Home, End) that take the focus from `start` to `goal` (halfmoon.layout)."""
-    paths = {start: []}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        if here == goal:
-            return paths[here]
-        for key, targets in KEYS.items():
-            there = targets.get(here)
-            if there is not None and there not in paths:
-                paths[there] = [*paths[here], key]
-                queue.append(there)
-    raise AssertionError(f"no keys from {start} to {goal}")
-
-
 def test_an_open_game_is_won_by_keys_alone(page, site_url):
     open_play(page, site_url, "ar")
     set_setting(page, "openCards", True)
@@ -199,7 +191,7 @@ def test_an_open_game_is_won_by_keys_alone(page, site_url):
     here = "1"
     for move in example_moves():
         for source in move:
-            for key in keys_to(here, source):
+            for key in keys_to(here, source, KEYS):
                 page.keyboard.press(key)
             here = source
             page.keyboard.press("Enter")
@@ -260,15 +252,6 @@ def test_the_open_board_is_whole_on_the_first_screen_inside_its_table(context_fo
 
 
 def test_a_generated_set_of_windows_holds_the_open_board_whole(context_for, site_url):
-    drawn = generated_sizes("issue 40", 24)
-    faults = {}
-    for index, (scale, lang) in enumerate([(1, "en"), (1.5, "ar"), (2.5, "ja")]):
-        page = context_for(viewport={"width": 800, "height": 600}, device_scale_factor=scale).new_page()
-        open_play(page, site_url, lang)
-        set_setting(page, "openCards", True)
-        for width, height in drawn[8 * index: 8 * index + 8]:
-            found = open_faults(page, width, height)
-            if found:
-                faults[f"{lang} {width}x{height}@{scale}"] = found
-        page.close()
+    faults = generated_window_faults(context_for, site_url, open_faults,
+                                     prepare=lambda page: set_setting(page, "openCards", True))
     assert not faults, faults

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections import deque
 
 import pytest
 from browser_helpers import (
@@ -17,6 +16,7 @@ from browser_helpers import (
     deadlock_game,
     example_moves,
     field,
+    keys_to,
     open_play,
     plain,
     stat,
@@ -41,22 +41,6 @@ KEYS = {
     "ArrowUp": "3 4,2 3,1 2,11 10,12 11,R1 5,R2 6,R3 8,R4 9,R5 R1,R6 R2,R7 R3,R8 R4",
 }
 ARROWS = {key: dict(pair.split() for pair in pairs.split(",")) for key, pairs in KEYS.items()}
-
-
-def keys_between(start: str, goal: str) -> list[str]:
-    """The shortest run of arrow keys from one place on the board to another."""
-    seen = {start: []}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        if here == goal:
-            return seen[here]
-        for key, moves in ARROWS.items():
-            there = moves.get(here)
-            if there and there not in seen:
-                seen[there] = [*seen[here], key]
-                queue.append(there)
-    raise AssertionError(f"{goal} cannot be reached from {start}")
 
 
 def in_dialog(page) -> bool:
@@ -424,7 +408,7 @@ def test_a_whole_game_won_with_the_keyboard_alone(page, site_url):
     here = page.evaluate("document.activeElement.dataset.source")
     for number, move in enumerate(example_moves(), start=1):
         for source in move:
-            for key in keys_between(here, source):
+            for key in keys_to(here, source, ARROWS):
                 page.keyboard.press(key)
             here = source
             assert page.evaluate("document.activeElement.dataset.source") == source
@@ -438,7 +422,7 @@ def test_a_whole_game_won_with_the_keyboard_alone(page, site_url):
             assert page.evaluate("document.activeElement.dataset.source") == here
             page.keyboard.press("u")  # nothing to undo: no harm
             for source in move:
-                for key in keys_between(here, source):
+                for key in keys_to(here, source, ARROWS):
                     page.keyboard.press(key)
                 here = source
                 page.keyboard.press("Enter")
