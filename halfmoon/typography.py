@@ -20,7 +20,7 @@ breaks a rule fails:
   a number grouped with another language's symbol ("250.000" in Spanish), a four-digit number
   grouped where the language groups from five digits (es, pl: "1000"), the wrong space before
   ``%`` (French: a narrow no-break space, the one no-break space of its numbers). Numbers the
-  plugin writes are mended as they are written (:func:`localized_number`); on pages they are
+  plugin writes are mended as they are written (:func:`numerals.localized_number`); on pages they are
   reported.
 - Japanese: no space between sentences, nor between a number and its unit ("46ミリ秒").
 - A list ("A, B and C") built from the catalog's docs.list.* reads as Babel's list pattern of
@@ -49,9 +49,7 @@ from typing import cast
 from .errors import HalfMoonError
 from .files import read_text_input
 from .i18n import MAX_CATALOG_BYTES, Catalog, Message, TranslationError
-from .i18n import join_sentences as join_sentences  # once here: the tests still read it here
 from .numerals import NBSP, NNBSP, NO_BREAK, UNSPACED_SENTENCES, number_rules
-from .numerals import localized_number as localized_number  # as join_sentences
 
 MAX_PAGE_BYTES = 4 * 1024 * 1024  # a page of the site is some 20 kB
 

@@ -13,16 +13,9 @@ from hypothesis import strategies as st
 from test_typography import plant_line, plant_message, project, status  # noqa: F401
 
 from halfmoon import i18n
-from halfmoon.typography import (
-    NBSP,
-    NNBSP,
-    catalog_list,
-    join_sentences,
-    localized_number,
-    number_findings,
-    number_rules,
-    rules,
-)
+from halfmoon.i18n import join_sentences
+from halfmoon.numerals import NBSP, NNBSP, localized_number, number_rules
+from halfmoon.typography import catalog_list, number_findings, rules
 
 LANGUAGES = ("en", "de", "es", "fr", "he", "ru", "ar", "pl", "ja")
 

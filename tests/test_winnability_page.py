@@ -22,9 +22,9 @@ from halfmoon_mkdocs.words import Writer
 from plugin_project import summary_json
 
 from halfmoon import i18n
-from halfmoon.i18n import catalog
+from halfmoon.i18n import catalog, join_sentences
+from halfmoon.numerals import localized_number
 from halfmoon.solver.figures import MAX_BUDGET
-from halfmoon.typography import join_sentences, localized_number
 
 BUDGET = f"{MAX_BUDGET:,}"  # the most positions or conflicts a figure may hold
 ROOT = Path(__file__).resolve().parent.parent
