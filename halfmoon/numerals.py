@@ -35,11 +35,14 @@ class NumberRules:
 # - es: the Spanish Academy (Ortografía, 2010) groups with a space, not a point, and not at all
 #   in a four-digit number; CLDR's minimumGroupingDigits for es is 2;
 # - pl: CLDR's minimumGroupingDigits is 2: "1000" in running text, "10 000";
+# - ru: a four-digit number is not split in running text (Milchin, Spravochnik izdatelya i
+#   avtora): "7266", "17 266"; CLDR's minimumGroupingDigits for ru is 1;
 # - fr: one no-break space in numbers, the narrow one: CLDR's groups take it, and Babel's "%"
 #   the wide one.
 NUMBER_OVERRIDES: Mapping[str, Mapping[str, object]] = {
     "es": {"group": NBSP, "min_grouping": 2},
     "pl": {"min_grouping": 2},
+    "ru": {"min_grouping": 2},
     "fr": {"before_percent": NNBSP},
 }
 

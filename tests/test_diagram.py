@@ -74,7 +74,7 @@ def cards_phrase(lang: str, n: int) -> str:
     if lang == "de":
         return f"{n}\u00a0Karte" if n == 1 else f"{n}\u00a0Karten"
     if lang == "es":
-        return f"{n}\u00a0carta" if n == 1 else f"{n}\u00a0cartas"
+        return "una carta" if n == 1 else f"{n}\u00a0cartas"
     if lang == "ar":  # one, two (dual), 3-10 plural, 11-99 singular accusative
         return {1: "ورقة واحدة", 2: "ورقتان"}.get(n) or (
             f"{n}\u00a0أوراق" if 3 <= n % 100 <= 10 else f"{n}\u00a0ورقة")

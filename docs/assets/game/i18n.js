@@ -86,13 +86,18 @@ export function codeErrorText(catalog, error) {
   });
 }
 
+// Where a language's norm groups digits otherwise than CLDR (halfmoon/numerals.py, NUMBER_OVERRIDES):
+// Russian splits no four-digit number in running text.
+const GROUPING = { ru: "min2" };
+
 export class Catalog {
   constructor(lang, messages, direction = "ltr") {
     this.lang = lang;
     this.messages = messages;
     this.rtl = direction === "rtl";
     this.plurals = new Intl.PluralRules(lang);
-    this.numbers = new Intl.NumberFormat(lang); // made once: a tap formats several numbers
+    // made once: a tap formats several numbers
+    this.numbers = new Intl.NumberFormat(lang, GROUPING[lang] ? { useGrouping: GROUPING[lang] } : {});
     this.percents = new Intl.NumberFormat(lang, { style: "percent" });
   }
 
