@@ -75,6 +75,7 @@ def test_the_norms_babel_lacks():
     ("es", f"Hay 1{NBSP}000 repartos.", "es does not group a four-digit number: write '1000'"),
     ("pl", f"Jest 1{NBSP}000 rozdań.", "pl does not group a four-digit number: write '1000'"),
     ("ru", f"Всего 7{NBSP}266 раскладов.", "ru does not group a four-digit number: write '7266'"),
+    ("fr", f"Il y a 7{NNBSP}266 donnes.", "fr does not group a four-digit number: write '7266'"),
     ("fr", f"Intervalle à 95{NBSP}% ici.", "fr writes a narrow no-break space (U+202F)"),
     ("fr", f"Il y a 10{NBSP}000 donnes.", "fr groups digits with a narrow no-break space"),
     ("de", "Das 95 % Intervall.", "a plain space between a number and '%'"),

@@ -87,8 +87,8 @@ export function codeErrorText(catalog, error) {
 }
 
 // Where a language's norm groups digits otherwise than CLDR (halfmoon/numerals.py, NUMBER_OVERRIDES):
-// Russian splits no four-digit number in running text.
-const GROUPING = { ru: "min2" };
+// Russian and French split no four-digit number in running text.
+const GROUPING = { ru: "min2", fr: "min2" };
 
 export class Catalog {
   constructor(lang, messages, direction = "ltr") {

@@ -1,0 +1,146 @@
+"""A/B of page loads: two builds' main-thread work, page by page, loaded in turns (issue 44).
+
+    python3 dev.py bench ab HEAD~1 HEAD --pages play/,he/play/ --runs 6 --cpu 4
+
+Each of the two sides is a built site (a folder) or a git revision, which is built from a
+detached worktree with this checkout's Python. Every page is loaded ``--runs`` times a side in
+Chromium with its CPU slowed down by ``--cpu`` (DevTools throttling, no network throttling),
+the sides alternating so that a busy moment of a shared machine falls on both, and a trace
+of each load gives: the sum over its main-thread tasks of the time beyond 50 ms (blocking,
+from navigation on, not only after the first paint as Lighthouse's TBT), the longest task,
+and the time spent styling, laying out and running script. The medians are printed side by
+side with the difference. Lighthouse's three runs a page cannot tell two close builds apart
+on a shared machine (issue 44's note); this can, and names where the time went.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from contextlib import ExitStack
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from served import CHROMIUM, CHROMIUM_ARGS, ROOT, served_directory  # noqa: E402
+from targets import Figure  # noqa: E402 - bench/ is not a package
+
+ONLY_WHEN_NAMED = True
+PRINTS_ITS_FIGURES = True
+LONG_TASK_MS = 50.0
+VIEWPORT = {"width": 412, "height": 823}  # Lighthouse's mobile screen
+MEASURES = ("blocking", "longest", "style", "layout", "script")
+SCRIPT_EVENTS = ("v8.evaluateModule", "EvaluateScript", "FunctionCall", "TimerFire")
+CATEGORIES = ["devtools.timeline", "v8.execute", "disabled-by-default-devtools.timeline"]
+
+
+def load_figures(events: Iterable[Mapping[str, object]]) -> dict[str, float]:
+    """One load's figures (ms) from its trace events: those of the renderer's main thread
+    (the ``CrRendererMain`` thread with the most tasks)."""
+    events = list(events)
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events  # type: ignore[index]
+             if e.get("name") == "thread_name"}
+    tasks_of = Counter((e["pid"], e["tid"]) for e in events if e.get("name") == "RunTask"
+                       and names.get((e["pid"], e["tid"])) == "CrRendererMain")
+    if not tasks_of:
+        raise ValueError("the trace has no task on a renderer's main thread")
+    main = max(tasks_of, key=tasks_of.__getitem__)
+    timed = [e for e in events if (e["pid"], e["tid"]) == main and e.get("ph") == "X"]
+
+    def total(*kinds: str) -> float:
+        return sum(float(e.get("dur", 0)) for e in timed if e["name"] in kinds) / 1000  # type: ignore[arg-type]
+
+    tasks = [float(e.get("dur", 0)) / 1000 for e in timed if e["name"] == "RunTask"]  # type: ignore[arg-type]
+    return {"blocking": sum(max(0.0, task - LONG_TASK_MS) for task in tasks),
+            "longest": max(tasks), "style": total("UpdateLayoutTree"), "layout": total("Layout"),
+            "script": total(*SCRIPT_EVENTS)}
+
+
+def side_site(side: str, stack: ExitStack) -> Path:
+    """A side as a built site: the folder itself, or the revision built into a temporary one."""
+    if Path(side).is_dir():
+        return Path(side)
+    commit = subprocess.run(["git", "rev-parse", "--verify", f"{side}^{{commit}}"], cwd=ROOT,
+                            capture_output=True, text=True)
+    if commit.returncode:
+        raise SystemExit(f"bench ab: {side!r} is neither a built site's folder nor a git revision")
+    folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-ab-")))
+    tree = folder / "tree"
+    subprocess.run(["git", "worktree", "add", "--detach", "--quiet", str(tree), commit.stdout.strip()],
+                   cwd=ROOT, check=True)
+    stack.callback(subprocess.run, ["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT)
+    print(f"building {side} ({commit.stdout.strip()[:10]})…", flush=True)
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": f"{tree}{os.pathsep}{tree / 'plugins'}"}
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(folder / "site")],
+                   cwd=tree, env=env, check=True)
+    return folder / "site"
+
+
+def measure(urls: Sequence[str], pages: Sequence[str], runs: int, cpu: float) -> dict[tuple[str, int], list[dict[str, float]]]:
+    """Every page loaded ``runs`` times from each of ``urls``, in turns; the figures of each load,
+    by (page, side)."""
+    from playwright.sync_api import sync_playwright
+
+    loads: dict[tuple[str, int], list[dict[str, float]]] = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for run in range(runs):
+            order = list(enumerate(urls)) if run % 2 == 0 else list(enumerate(urls))[::-1]
+            for page_path in pages:
+                for side, url in order:
+                    context = browser.new_context(viewport=VIEWPORT, service_workers="block")
+                    page = context.new_page()
+                    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+                    browser.start_tracing(page=page, categories=CATEGORIES)
+                    page.goto(url + page_path, wait_until="load")
+                    page.wait_for_timeout(2500)  # the theme's script and the idle-time work
+                    trace = json.loads(browser.stop_tracing())
+                    context.close()
+                    loads.setdefault((page_path, side), []).append(load_figures(trace["traceEvents"]))
+            print(f"  run {run + 1} of {runs} done", flush=True)
+        browser.close()
+    return loads
+
+
+def table(loads: Mapping[tuple[str, int], list[dict[str, float]]], pages: Sequence[str],
+          names: Sequence[str]) -> tuple[list[str], list[Figure]]:
+    lines = [f"{'page':18} {'side':12} " + " ".join(f"{name:>9}" for name in MEASURES)]
+    figures = []
+    for page_path in pages:
+        medians = [{name: statistics.median(load[name] for load in loads[(page_path, side)])
+                    for name in MEASURES} for side in range(len(names))]
+        for side, name in enumerate(names):
+            lines.append(f"{page_path or '/':18} {name[:12]:12} "
+                         + " ".join(f"{medians[side][m]:9.0f}" for m in MEASURES))
+            figures += [Figure(f"{page_path or '/'} {name} {m}", medians[side][m], "ms", better="lower")
+                        for m in MEASURES]
+        lines.append(f"{'':18} {'difference':12} "
+                     + " ".join(f"{medians[1][m] - medians[0][m]:+9.0f}" for m in MEASURES))
+    return lines, figures
+
+
+def main(argv: Sequence[str] = ()) -> list[Figure]:
+    parser = argparse.ArgumentParser(prog="python3 dev.py bench ab")
+    parser.add_argument("sides", nargs=2, metavar="SIDE", help="a built site's folder or a git revision")
+    parser.add_argument("--pages", default="play/", help="comma-separated paths, e.g. play/,he/,deal-codes/")
+    parser.add_argument("--runs", type=int, default=6)
+    parser.add_argument("--cpu", type=float, default=4.0, help="CPU slowdown (1: none)")
+    chosen = parser.parse_args(list(argv))
+    if chosen.runs < 1 or chosen.cpu < 1:
+        parser.error("--runs and --cpu are at least 1")
+    pages = [page for page in chosen.pages.split(",")]
+    with ExitStack() as stack:
+        sites = [side_site(side, stack) for side in chosen.sides]
+        urls = [stack.enter_context(served_directory(site, compressing=True)) for site in sites]
+        loads = measure(urls, pages, chosen.runs, chosen.cpu)
+    lines, figures = table(loads, pages, chosen.sides)
+    print(f"medians of {chosen.runs} loads a page and side at {chosen.cpu:g}× CPU, in ms "
+          f"(blocking: time beyond {LONG_TASK_MS:.0f} ms in every task from navigation on)")
+    print("\n".join(lines))
+    return figures
