@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from served import CHROMIUM, CHROMIUM_ARGS, ROOT, served_directory  # noqa: E402
@@ -34,18 +35,17 @@ from targets import Figure  # noqa: E402 - bench/ is not a package
 ONLY_WHEN_NAMED = True
 PRINTS_ITS_FIGURES = True
 LONG_TASK_MS = 50.0
-VIEWPORT = {"width": 412, "height": 823}  # Lighthouse's mobile screen
+VIEWPORT: Any = {"width": 412, "height": 823}  # Lighthouse's mobile screen
 MEASURES = ("blocking", "longest", "style", "layout", "script")
 SCRIPT_EVENTS = ("v8.evaluateModule", "EvaluateScript", "FunctionCall", "TimerFire")
 CATEGORIES = ["devtools.timeline", "v8.execute", "disabled-by-default-devtools.timeline"]
 
 
-def load_figures(events: Iterable[Mapping[str, object]]) -> dict[str, float]:
+def load_figures(events: Iterable[Mapping[str, Any]]) -> dict[str, float]:
     """One load's figures (ms) from its trace events: those of the renderer's main thread
     (the ``CrRendererMain`` thread with the most tasks)."""
     events = list(events)
-    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events  # type: ignore[index]
-             if e.get("name") == "thread_name"}
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"}
     tasks_of = Counter((e["pid"], e["tid"]) for e in events if e.get("name") == "RunTask"
                        and names.get((e["pid"], e["tid"])) == "CrRendererMain")
     if not tasks_of:
@@ -54,9 +54,9 @@ def load_figures(events: Iterable[Mapping[str, object]]) -> dict[str, float]:
     timed = [e for e in events if (e["pid"], e["tid"]) == main and e.get("ph") == "X"]
 
     def total(*kinds: str) -> float:
-        return sum(float(e.get("dur", 0)) for e in timed if e["name"] in kinds) / 1000  # type: ignore[arg-type]
+        return sum(float(e.get("dur", 0)) for e in timed if e["name"] in kinds) / 1000
 
-    tasks = [float(e.get("dur", 0)) / 1000 for e in timed if e["name"] == "RunTask"]  # type: ignore[arg-type]
+    tasks = [float(e.get("dur", 0)) / 1000 for e in timed if e["name"] == "RunTask"]
     return {"blocking": sum(max(0.0, task - LONG_TASK_MS) for task in tasks),
             "longest": max(tasks), "style": total("UpdateLayoutTree"), "layout": total("Layout"),
             "script": total(*SCRIPT_EVENTS)}
@@ -82,12 +82,15 @@ def side_site(side: str, stack: ExitStack) -> Path:
     return folder / "site"
 
 
-def measure(urls: Sequence[str], pages: Sequence[str], runs: int, cpu: float) -> dict[tuple[str, int], list[dict[str, float]]]:
+Loads = dict[tuple[str, int], list[dict[str, float]]]  # each load's figures, by (page, side)
+
+
+def measure(urls: Sequence[str], pages: Sequence[str], runs: int, cpu: float) -> Loads:
     """Every page loaded ``runs`` times from each of ``urls``, in turns; the figures of each load,
     by (page, side)."""
     from playwright.sync_api import sync_playwright
 
-    loads: dict[tuple[str, int], list[dict[str, float]]] = {}
+    loads: Loads = {}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for run in range(runs):
@@ -108,7 +111,7 @@ def measure(urls: Sequence[str], pages: Sequence[str], runs: int, cpu: float) ->
     return loads
 
 
-def table(loads: Mapping[tuple[str, int], list[dict[str, float]]], pages: Sequence[str],
+def table(loads: Loads, pages: Sequence[str],
           names: Sequence[str]) -> tuple[list[str], list[Figure]]:
     lines = [f"{'page':18} {'side':12} " + " ".join(f"{name:>9}" for name in MEASURES)]
     figures = []

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import signal
+import sys
 from pathlib import Path
 
 import pytest
@@ -107,6 +109,18 @@ def context_for(chromium):
     yield new
     for context in contexts:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def bench_module():
+    """Import a module of bench/ (a folder of scripts, not a package) by its name, while the
+    test module runs: ``bench_module("served")``."""
+    folder = str(Path(__file__).resolve().parent.parent / "bench")
+    sys.path.insert(0, folder)
+    try:
+        yield importlib.import_module
+    finally:
+        sys.path.remove(folder)
 
 
 @pytest.fixture(scope="session")

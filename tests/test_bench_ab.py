@@ -3,8 +3,6 @@ sides, which are built sites or git revisions."""
 
 from __future__ import annotations
 
-import importlib
-import sys
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -14,12 +12,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
-def ab():
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        yield importlib.import_module("bench_ab")
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
+def ab(bench_module):
+    return bench_module("bench_ab")
 
 
 def thread(pid: int, tid: int, name: str) -> dict:

@@ -3,9 +3,7 @@ medians and judges them, how bench/run.py hands it its options and leaves it out
 
 from __future__ import annotations
 
-import importlib
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,12 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
-def bench():
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        yield importlib.import_module("bench_lighthouse"), importlib.import_module("run")
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
+def bench(bench_module):
+    return bench_module("bench_lighthouse"), bench_module("run")
 
 
 def test_every_page_of_every_language_nav_is_visited_at_its_built_address(bench):

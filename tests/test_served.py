@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import gzip
 import http.client
-import importlib
-import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -21,12 +19,8 @@ CHROMIUM = "gzip, deflate, br, zstd"  # what Chromium sends, to 127.0.0.1 too
 
 
 @pytest.fixture(scope="module")
-def served():
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        yield importlib.import_module("served")
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
+def served(bench_module):
+    return bench_module("served")
 
 
 @pytest.mark.parametrize(("header", "codings"), [
