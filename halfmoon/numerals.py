@@ -74,8 +74,9 @@ _BABEL_NUMBER = re.compile(r"\d[\d.,\u00a0\u202f\u2019' ]*\d|\d")
 def localized_number(text: str, lang: str) -> str:
     """A number (or a percentage, or a number with its unit) as Babel writes it for ``lang``,
     written to the language's own rules: its group symbol, no group in a number too short to
-    be grouped, its space before "%", the minus sign for a negative one, and in Japanese no
-    space before the unit."""
+    be grouped, its space before "%", the minus sign for a negative one, a unit or a month
+    that follows the number kept on its line (a no-break space, which CLDR's patterns leave
+    out in most languages: "46 Millisekunden"), and in Japanese no space before the unit."""
     from babel import Locale
 
     rule = number_rules(lang)
@@ -97,4 +98,6 @@ def localized_number(text: str, lang: str) -> str:
     text = re.sub(r"(\d)[ " + NO_BREAK + r"]?%", lambda m: m[1] + rule.before_percent + "%", text)
     if lang in UNSPACED_SENTENCES:
         text = re.sub(r"(\d)[ " + NO_BREAK + r"]+(?=[^\W\d_A-Za-z])", r"\1", text)
+    else:
+        text = re.sub(r"(\d) (?=[^\W\d_])", "\\1" + NBSP, text)
     return text

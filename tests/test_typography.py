@@ -218,11 +218,11 @@ def test_the_title_in_front_matter_is_checked_and_the_rest_is_not(tmp_path):
 
 
 def test_mending_writes_the_one_right_spelling():
-    text = "Quoi ? « Oui » : l'as de la pile 11, 8 031 cartes!"
+    text = "Quoi ? « Oui » : l'as de la pile 11, 18 031 cartes!"
     words = Words.of(i18n.load_messages(i18n.catalog_dir() / "fr.json"))
     fixed = mended(text, findings(text, "fr", words))
     assert fixed == (f"Quoi{NNBSP}? «{NNBSP}Oui{NNBSP}»{NNBSP}: l’as de la pile{NBSP}11, "
-                     f"8{NNBSP}031{NBSP}cartes{NNBSP}!")
+                     f"18{NNBSP}031{NBSP}cartes{NNBSP}!")
     assert findings(fixed, "fr", words) == []
 
 
