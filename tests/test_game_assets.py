@@ -80,7 +80,7 @@ def test_the_play_page_carries_its_catalog_and_preloads_the_game_modules():
     head = html.split("</head>")[0]
     assert '<link rel="modulepreload" href="../assets/game/0123456789ab/app.js">' in head
     assert '<link rel="modulepreload" href="../assets/game/0123456789ab/engine.js">' in head
-    assert '<script type="module" blocking="render" src="../assets/game/0123456789ab/play.js"></script>' in head
+    assert '<script type="module" src="../assets/game/0123456789ab/play.js"></script>' in head
     carried = re.search(r'<script type="application/json" data-hm-catalog="he">(.*?)</script>', head)
     assert json.loads(carried[1]) == json.loads(CATALOGS["he"])
     assert "data-hm-catalog" not in head.replace(carried[0], "")  # only the page's own language

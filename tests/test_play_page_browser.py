@@ -706,21 +706,3 @@ def test_a_game_saved_by_the_previous_version_is_resumed(page, site_url):
     assert page.evaluate("localStorage.getItem('halfmoon:/:game')") is None
     page.click(action(page, "undo"))
     assert field(page, "moves") == "2"
-
-
-# Whether the game was on the page when the browser drew its first frame: the first animation
-# frame comes just before the first paint.
-RECORD_FIRST_FRAME = """requestAnimationFrame(() => {
-    window.hmFirstFrame = {game: Boolean(document.querySelector(".hm-game-ready .hm-board")),
-                           standIn: Boolean(document.querySelector(".hm-game:not(.hm-game-ready)"))};
-});"""
-
-
-@pytest.mark.parametrize("path", ["play/", "he/play/"])
-def test_the_board_is_in_the_page_s_first_frame(page, site_url, path):
-    """The game's module blocks rendering until it has drawn the board: the page is not first
-    drawn with its stand-in text and then styled and laid out again with the game (issue 44)."""
-    page.add_init_script(RECORD_FIRST_FRAME)
-    page.goto(site_url + path)
-    page.wait_for_function("window.hmFirstFrame !== undefined")
-    assert page.evaluate("window.hmFirstFrame") == {"game": True, "standIn": False}

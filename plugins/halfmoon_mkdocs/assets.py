@@ -163,17 +163,11 @@ def point_page(html: str, catalogs_path: str, version: str, modules: Iterable[st
     the parser would reach it only once that script has run; moved into <head>, it starts as
     soon as it arrives.
     The theme's script runs once the page has been drawn (`theme_once_drawn`).
-    The Play page (it has the game's mount) draws its board in that first frame: it carries
+    The Play page (it has the game's mount) draws its board as soon as its modules are in: it carries
     its language's catalog (`catalogs`, the published text) in a
     ``<script type="application/json" data-hm-catalog>`` and loads play.js as a deferred
     module in <head>, which runs before the page's DOMContentLoaded. The game's `modules` are
     preloaded in the order given (the order the board needs them, see `preloaded_modules`).
-    The module blocks the page's rendering (``blocking="render"``): a deferred module runs once
-    its modules have arrived, and until then Chromium drew the page without the game, its
-    stand-in text styled, laid out and painted, only to style and lay the page out again with
-    the board a moment later (issue 44: on a phone at Lighthouse's 4×, a task of 300 ms after
-    the first paint). Now the first frame is the board's. A browser that does not know the
-    attribute draws as before.
     """
     match = _ENTRY.search(html)
     if match is None:
@@ -192,7 +186,7 @@ def point_page(html: str, catalogs_path: str, version: str, modules: Iterable[st
     if boot is not None:
         head.append(boot.group())
     if game:
-        head.append(f'<script type="module" blocking="render" src="{prefix}{GAME_DIR}/{version}/{PLAY_ENTRY}"></script>')
+        head.append(f'<script type="module" src="{prefix}{GAME_DIR}/{version}/{PLAY_ENTRY}"></script>')
         head += [f'<link rel="modulepreload" href="{prefix}{GAME_DIR}/{version}/{name}">' for name in modules]
     html = theme_once_drawn(html)
     return html.replace("</head>", "".join(head) + "</head>", 1)
