@@ -1,14 +1,15 @@
 """A/B of page loads: two builds' main-thread work, page by page, loaded in turns (issue 44).
 
-    python3 dev.py bench ab HEAD~1 HEAD --pages play/,he/play/ --runs 6 --cpu 4
+    python3 dev.py bench ab --old HEAD~1 --new HEAD --pages play/,he/play/ --runs 6 --cpu 4
 
-Each of the two sides is a built site (a folder) or a git revision, which is built from a
+Each of the two sides (--old, --new) is a built site (a folder) or a git revision, which is built from a
 detached worktree with this checkout's Python. Every page is loaded ``--runs`` times a side in
 Chromium with its CPU slowed down by ``--cpu`` (DevTools throttling, no network throttling),
 the sides alternating so that a busy moment of a shared machine falls on both, and a trace
 of each load gives: the sum over its main-thread tasks of the time beyond 50 ms (blocking,
 from navigation on, not only after the first paint as Lighthouse's TBT), the longest task,
-and the time spent styling, laying out and running script. The medians are printed side by
+the time spent styling, laying out and running script (a forced layout counts in both), and
+when the page first painted and the game's board was drawn. The medians are printed side by
 side with the difference. Lighthouse's three runs a page cannot tell two close builds apart
 on a shared machine (issue 44's note); this can, and names where the time went.
 """
@@ -36,7 +37,13 @@ ONLY_WHEN_NAMED = True
 PRINTS_ITS_FIGURES = True
 LONG_TASK_MS = 50.0
 VIEWPORT: Any = {"width": 412, "height": 823}  # Lighthouse's mobile screen
-MEASURES = ("blocking", "longest", "style", "layout", "script")
+MEASURES = ("blocking", "longest", "style", "layout", "script", "painted", "drawn")
+# When the page first painted, and when the game's board was drawn (app.js's performance mark;
+# 0 on a page without the game), in ms from navigation: a change that only moves work before the
+# first paint lowers Lighthouse's blocking time, which counts after it, and shows here.
+PAGE_TIMES = """() => ({
+    painted: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0,
+    drawn: performance.getEntriesByName("hm-board-drawn")[0]?.startTime ?? 0})"""
 SCRIPT_EVENTS = ("v8.evaluateModule", "EvaluateScript", "FunctionCall", "TimerFire")
 CATEGORIES = ["devtools.timeline", "v8.execute", "disabled-by-default-devtools.timeline"]
 
@@ -103,9 +110,11 @@ def measure(urls: Sequence[str], pages: Sequence[str], runs: int, cpu: float) ->
                     browser.start_tracing(page=page, categories=CATEGORIES)
                     page.goto(url + page_path, wait_until="load")
                     page.wait_for_timeout(2500)  # the theme's script and the idle-time work
+                    times = page.evaluate(PAGE_TIMES)
                     trace = json.loads(browser.stop_tracing())
                     context.close()
-                    loads.setdefault((page_path, side), []).append(load_figures(trace["traceEvents"]))
+                    figures = {**load_figures(trace["traceEvents"]), **times}
+                    loads.setdefault((page_path, side), []).append(figures)
             print(f"  run {run + 1} of {runs} done", flush=True)
         browser.close()
     return loads
@@ -130,7 +139,8 @@ def table(loads: Loads, pages: Sequence[str],
 
 def main(argv: Sequence[str] = ()) -> list[Figure]:
     parser = argparse.ArgumentParser(prog="python3 dev.py bench ab")
-    parser.add_argument("sides", nargs=2, metavar="SIDE", help="a built site's folder or a git revision")
+    parser.add_argument("--old", required=True, help="a built site's folder or a git revision")
+    parser.add_argument("--new", required=True, help="the same, to compare with --old")
     parser.add_argument("--pages", default="play/", help="comma-separated paths, e.g. play/,he/,deal-codes/")
     parser.add_argument("--runs", type=int, default=6)
     parser.add_argument("--cpu", type=float, default=4.0, help="CPU slowdown (1: none)")
@@ -139,10 +149,11 @@ def main(argv: Sequence[str] = ()) -> list[Figure]:
         parser.error("--runs and --cpu are at least 1")
     pages = [page for page in chosen.pages.split(",")]
     with ExitStack() as stack:
-        sites = [side_site(side, stack) for side in chosen.sides]
+        sides = [chosen.old, chosen.new]
+        sites = [side_site(side, stack) for side in sides]
         urls = [stack.enter_context(served_directory(site, compressing=True)) for site in sites]
         loads = measure(urls, pages, chosen.runs, chosen.cpu)
-    lines, figures = table(loads, pages, chosen.sides)
+    lines, figures = table(loads, pages, ["old", "new"])
     print(f"medians of {chosen.runs} loads a page and side at {chosen.cpu:g}× CPU, in ms "
           f"(blocking: time beyond {LONG_TASK_MS:.0f} ms in every task from navigation on)")
     print("\n".join(lines))

@@ -52,7 +52,8 @@ def test_a_side_is_a_built_site_s_folder_or_else_a_revision(ab, tmp_path):
 
 
 def test_the_table_gives_each_side_s_medians_and_their_difference(ab):
-    one = {"blocking": 10.0, "longest": 60.0, "style": 5.0, "layout": 4.0, "script": 30.0}
+    one = {"blocking": 10.0, "longest": 60.0, "style": 5.0, "layout": 4.0, "script": 30.0,
+           "painted": 700.0, "drawn": 900.0}
     loads = {("play/", 0): [one, {**one, "blocking": 30.0}, {**one, "blocking": 20.0}],
              ("play/", 1): [{**one, "blocking": 5.0}] * 3}
     lines, figures = ab.table(loads, ["play/"], ["old", "new"])
