@@ -221,7 +221,7 @@ def test_an_insert_that_ends_with_a_point_ends_the_sentence_with_one_stop(docs):
     context = context_for(docs, f"{CODE}\n", "ru")
     text = replace_inserts("Данные приведены на {{hm stat date}}. Дальше", 1, Writer("ru", html=True),
                            context)
-    assert text == "Данные приведены на 3 декабря 2026\u202fг. Дальше"
+    assert text == "Данные приведены на 3\u00a0декабря 2026\u202fг. Дальше"
     english = replace_inserts("As of {{hm stat date}}.", 1, Writer("en", html=True), context)
     assert english == "As of December 3, 2026."
 

@@ -195,7 +195,7 @@ def test_undecided_deals_that_disagree_with_the_count_are_an_error(tmp_path):
 @pytest.mark.parametrize("insert, expected", [
     ("{{hm stat confirmed.search}}", f"{FIGURES['confirmed'].get('search', 0):,}\u00a0of them"),
     ("{{hm stat confirmed.glucose4}}", f"{FIGURES['confirmed'].get('glucose4', 0):,}"),
-    ("{{hm stat ms_per_deal.mean}}", f"{round(FIGURES['ms_per_deal']['mean'])} milliseconds"),
+    ("{{hm stat ms_per_deal.mean}}", f"{round(FIGURES['ms_per_deal']['mean'])}\u00a0milliseconds"),
 ])
 def test_nested_figures_are_read_as_written(insert, expected):
     assert rendered(insert + "\n", "en").strip() == expected
@@ -260,7 +260,8 @@ def test_every_count_on_the_deal_codes_page_is_the_catalogs_plural_form(tmp_path
 
 def measured_paragraph(text: str, lang: str) -> str:
     """The "How it was measured" paragraph: the one that dates the figures."""
-    date = format_date(datetime.date.fromisoformat(FIGURES["date"]), "long", locale=catalog(lang).locale)
+    date = localized_number(format_date(datetime.date.fromisoformat(FIGURES["date"]), "long",
+                                        locale=catalog(lang).locale), lang)
     (paragraph,) = [p for p in re.split(r"\n\s*\n|</p>", text) if date in p]
     return paragraph
 
