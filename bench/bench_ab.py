@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import subprocess
 import sys
@@ -30,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from served import CHROMIUM, CHROMIUM_ARGS, ROOT, served_directory  # noqa: E402
+from served import CHROMIUM, CHROMIUM_ARGS, ROOT, build_site, served_directory  # noqa: E402
 from targets import Figure  # noqa: E402 - bench/ is not a package
 
 ONLY_WHEN_NAMED = True
@@ -83,10 +82,7 @@ def side_site(side: str, stack: ExitStack) -> Path:
                    cwd=ROOT, check=True)
     stack.callback(subprocess.run, ["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT)
     print(f"building {side} ({commit.stdout.strip()[:10]})…", flush=True)
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": f"{tree}{os.pathsep}{tree / 'plugins'}"}
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(folder / "site")],
-                   cwd=tree, env=env, check=True)
-    return folder / "site"
+    return build_site(folder / "site", project=tree)
 
 
 Loads = dict[tuple[str, int], list[dict[str, float]]]  # each load's figures, by (page, side)
@@ -147,10 +143,9 @@ def main(argv: Sequence[str] = ()) -> list[Figure]:
     chosen = parser.parse_args(list(argv))
     if chosen.runs < 1 or chosen.cpu < 1:
         parser.error("--runs and --cpu are at least 1")
-    pages = [page for page in chosen.pages.split(",")]
+    pages = chosen.pages.split(",")
     with ExitStack() as stack:
-        sides = [chosen.old, chosen.new]
-        sites = [side_site(side, stack) for side in sides]
+        sites = [side_site(side, stack) for side in (chosen.old, chosen.new)]
         urls = [stack.enter_context(served_directory(site, compressing=True)) for site in sites]
         loads = measure(urls, pages, chosen.runs, chosen.cpu)
     lines, figures = table(loads, pages, ["old", "new"])

@@ -117,11 +117,13 @@ def served_directory(site: Path, compressing: bool = False) -> Iterator[str]:
         server.server_close()
 
 
-def build_site(destination: Path) -> Path:
-    """``mkdocs build --strict`` of the project into ``destination``."""
+def build_site(destination: Path, project: Path = ROOT) -> Path:
+    """``mkdocs build --strict`` of ``project`` (this checkout, or another one such as a
+    worktree of an older commit, whose engine and plugin it then imports) into ``destination``."""
+    path = os.pathsep.join([str(project), str(project / "plugins")])
     subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(destination)],
-        cwd=ROOT, check=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        cwd=project, check=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": path},
     )
     return destination
 
