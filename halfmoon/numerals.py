@@ -29,6 +29,8 @@ class NumberRules:
     min_grouping: int
     # What stands between a number and "%": "" or a no-break space.
     before_percent: str
+    # The group symbol Babel writes (CLDR's), which ``localized_number`` replaces by ``group``.
+    babel_group: str
 
 
 # Where a language's norm is not CLDR's (as Babel has it):
@@ -59,7 +61,7 @@ def number_rules(lang: str) -> NumberRules:
     five = format_percent(0.05, locale=locale)
     found: dict[str, object] = {
         "group": symbols["group"], "decimal": symbols["decimal"], "min_grouping": 1,
-        "before_percent": five[1:-1] if five.startswith("5") else ""}
+        "before_percent": five[1:-1] if five.startswith("5") else "", "babel_group": symbols["group"]}
     found.update(NUMBER_OVERRIDES.get(lang, {}))
     return NumberRules(**found)  # type: ignore[arg-type]
 
@@ -77,11 +79,8 @@ def localized_number(text: str, lang: str) -> str:
     be grouped, its space before "%", the minus sign for a negative one, a unit or a month
     that follows the number kept on its line (a no-break space, which CLDR's patterns leave
     out in most languages: "46 Millisekunden"), and in Japanese no space before the unit."""
-    from babel import Locale
-
     rule = number_rules(lang)
-    locale = Locale.parse(lang)
-    babel_group = locale.number_symbols.get("latn", locale.number_symbols)["group"]
+    babel_group = rule.babel_group
 
     def regroup(match: re.Match[str]) -> str:
         number = match[0]
