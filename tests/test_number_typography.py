@@ -146,6 +146,22 @@ def test_page_titles_join_the_site_name_with_the_language_s_dash(built_site, lan
     assert title.endswith(dash + "Half Moon") and " - " not in title
 
 
+@pytest.mark.parametrize(("lang", "label"), [("fr", "Suivant\u202f: Exemples"),
+                                               ("ja", "次：例"), ("en", "Next: Examples")])
+def test_the_footer_s_link_labels_take_the_language_s_colon(built_site, lang, label):
+    import re
+    from html import unescape
+    from pathlib import Path
+
+    from halfmoon.cli.siteconfig import read_site
+    prefix = {language.code: language.prefix
+              for language in read_site(Path(__file__).parent.parent / "mkdocs.yml").languages}[lang]
+    html = (built_site / prefix / "index.html").read_text(encoding="utf-8")
+    labels = [unescape(found) for found in
+              re.findall(r'class="md-footer__link[^"]*" aria-label="([^"]*)"', html)]
+    assert label in labels, labels
+
+
 @pytest.mark.parametrize(("lang", "text", "twice"), [
     ("pl", "W 7266 z nich z nich udowodnił.", "z nich"),
     ("he", "כל כל חלוקה.", "כל"),

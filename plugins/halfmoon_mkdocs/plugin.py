@@ -56,6 +56,7 @@ NOT_FOUND_TITLE = "halfmoon_not_found_title"
 SEARCH_COUNTS = "halfmoon_search_counts"
 # What joins a page's title to the site's name in the language (overrides/main.html).
 TITLE_SEPARATOR = "halfmoon_title_separator"
+LABEL_SEPARATOR = "halfmoon_label_separator"
 AFTER_I18N = -110  # mkdocs-static-i18n runs its per-language work at priority -100
 
 
@@ -253,10 +254,12 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
 
 
 def _with_generator_line(context: TemplateContext, line: str, lang: str) -> TemplateContext:
-    """The footer's line and the title's separator of ``lang``."""
+    """The footer's line, the title's separator and the label's colon of ``lang``."""
     # TemplateContext names MkDocs's own keys only; a theme reads any key a plugin adds.
+    rules = typography.rules(lang)
     cast(dict[str, object], context)[GENERATOR_LINE] = line
-    cast(dict[str, object], context)[TITLE_SEPARATOR] = typography.rules(lang).title_separator
+    cast(dict[str, object], context)[TITLE_SEPARATOR] = rules.title_separator
+    cast(dict[str, object], context)[LABEL_SEPARATOR] = rules.label_separator
     return context
 
 
