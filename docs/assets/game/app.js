@@ -350,7 +350,8 @@ class PlayController {
       const uncovered = result.removed.filter((s) => !s.startsWith("R") && game.position.cardAt(s))
         .map((s) => this.t("game.said.on_pile", { card: catalog.isolate(catalog.card(game.position.cardAt(s))), pile: s }));
       const said = this.t("game.said.removed", { what, score: game.score });
-      this.view.say(uncovered.length ? `${said} ${this.t("game.said.uncovered", { what: catalog.join(uncovered) })}` : said);
+      this.view.say(uncovered.length
+        ? catalog.joinSentences([said, this.t("game.said.uncovered", { what: catalog.join(uncovered) })]) : said);
       this.view.showRemoval(result.removed);
       return this.afterMove();
     }
@@ -418,7 +419,7 @@ class PlayController {
     }
     if (this.over) {
       this.pause();
-      this.view.say(`${this.view.said} ${this.showOutcome()}`);
+      this.view.say(this.catalog.joinSentences([this.view.said, this.showOutcome()]));
     } else this.resumeClock();
     this.saveSoon();
     this.render();

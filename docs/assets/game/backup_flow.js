@@ -61,7 +61,7 @@ function refuse(page, error) {
     size: page.catalog.number(MAX_BACKUP_BYTES / 1024), version: error.detail,
     supported: String(BACKUP_VERSION), most: page.catalog.number(Number.MAX_SAFE_INTEGER),
   });
-  page.view.say(`${reason} ${page.t("game.backup.kept")}`);
+  page.view.say(page.catalog.joinSentences([reason, page.t("game.backup.kept")]));
   page.view.openDialog({
     title: page.t("game.backup.refused_title"), lines: [reason, page.t("game.backup.kept")],
     buttons: [{ text: page.t("game.backup.close") }], kind: "refused",
