@@ -78,7 +78,7 @@ def localized_number(text: str, lang: str) -> str:
     written to the language's own rules: its group symbol, no group in a number too short to
     be grouped, its space before "%", the minus sign for a negative one, a unit or a month
     that follows the number kept on its line (a no-break space, which CLDR's patterns leave
-    out in most languages: "46 Millisekunden"), and in Japanese no space before the unit."""
+    out in most languages: "46 Millisekunden", "2. Dezember"), and in Japanese no space before the unit."""
     rule = number_rules(lang)
     babel_group = rule.babel_group
 
@@ -98,5 +98,6 @@ def localized_number(text: str, lang: str) -> str:
     if lang in UNSPACED_SENTENCES:
         text = re.sub(r"(\d)[ " + NO_BREAK + r"]+(?=[^\W\d_A-Za-z])", r"\1", text)
     else:
-        text = re.sub(r"(\d) (?=[^\W\d_])", "\\1" + NBSP, text)
+        # "46 Millisekunden", and a German day's ordinal: "2. Dezember".
+        text = re.sub(r"(\d\.?) (?=[^\W\d_])", "\\1" + NBSP, text)
     return text

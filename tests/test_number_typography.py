@@ -72,6 +72,7 @@ def test_the_norms_babel_lacks():
     assert localized_number(f"7{NBSP}266", "ru") == "7266"
     # CLDR's unit and date patterns space a number from its word with a plain space
     assert localized_number("46 Millisekunden", "de") == f"46{NBSP}Millisekunden"
+    assert localized_number("2. Dezember 2026", "de") == f"2.{NBSP}Dezember 2026"
     assert localized_number("3,2 horas", "es") == f"3,2{NBSP}horas"
     assert localized_number("2 декабря 2026 г.", "ru") == f"2{NBSP}декабря 2026 г."
 
