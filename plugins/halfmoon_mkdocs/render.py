@@ -186,8 +186,9 @@ def tip_html(block: Block, context: Context) -> str:
 def moves_table_html(example: Example, writer: Writer) -> str:
     """Every move: number, notation, words, and the score and cards left after it."""
     head = "".join(
-        f'<th scope="col">{writer.text(f"docs.table.{column}")}</th>'
-        for column in ("number", "notation", "words", "score", "left")
+        f'<th scope="col">{writer.text(key)}</th>'
+        for key in ("docs.table.number", "docs.table.notation", "docs.table.words",
+                    "game.info.score", "docs.table.left")  # the score as the game's info bar names it
     )
     rows = []
     for number, move in enumerate(example.record.moves, start=1):
