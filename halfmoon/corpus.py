@@ -422,10 +422,10 @@ def layout() -> Iterator[Case]:
 GAME_PLURALS = ("docs.count.cards", "docs.count.moves", "docs.count.points", "docs.stat.search_positions")
 PLURAL_COUNTS = (*range(31), *range(99, 113), 520, 999)
 LISTS = [["a", "b", "c"], ["A♠", "10♣"], ["x"], [], ["J♠", "Q♥", "K♦", "5♣"]]
-# Numbers as the game writes them: up to four digits the browser's Intl.NumberFormat and the
-# pages' Babel (halfmoon/numerals.py) agree in every language; from five, Spanish parts ("10.000"
-# in the browser, "10 000" on the pages, as the Spanish Academy writes it).
-NUMBERS = (0, 7, 42, 999, 1000, 1234, 9999)
+# Numbers as the game writes them (the coach's 200 000 positions, a backup's largest count) and
+# the pages do: the browser's Intl.NumberFormat with the game's own grouping (i18n.js) and the
+# pages' Babel (halfmoon/numerals.py) must agree in every language.
+NUMBERS = (0, 7, 42, 999, 1000, 1234, 9999, 10000, 200000, 9007199254740991)
 SENTENCES = [["One.", "Two."], ["一。", "二。"], ["x"], [], ["A.", "B.", "C."]]
 
 

@@ -519,11 +519,52 @@ def prose_lines(text: str) -> Iterator[tuple[int, str]]:
             yield number + 1, _NOT_PROSE.sub(lambda match: BLANK * len(match[0]), line)
 
 
+# A line that starts a block of its own (a list item, heading, table, quote, fence, attribute
+# list, HTML, admonition) or is blank: the line break before it is no break inside a paragraph.
+_BLOCK_START = re.compile(r"\s*(?:[-*+]\s|\d+[.)]\s|#|\||>|```|~~~|\{:|<|!!!|\?\?\?|$)")
+_LIST_ITEM = re.compile(r"\s*(?:[-*+]\s|\d+[.)]\s)")
+
+
+def unspaced_line_breaks(text: str) -> set[int]:
+    """The lines (from 1) of a page in a language written without spaces that end inside a
+    paragraph before more of its text: a browser shows that line break as a space ("…数えています。
+    {{hm …}}" read "。 " before the insert), unless both sides are Latin."""
+    raw = text.splitlines()
+    prose = dict(prose_lines(text))
+    found = set()
+    for number in prose:
+        if number + 1 not in prose or number >= len(raw):
+            continue
+        line, following = raw[number - 1], raw[number]
+        if not line.strip() or _BLOCK_START.match(following) or (
+                _BLOCK_START.match(line) and not _LIST_ITEM.match(line)):
+            continue
+        if not (line.rstrip()[-1:].isascii() and following.lstrip()[:1].isascii()) or \
+                not (_last_letter(line).isascii() and _first_letter(following).isascii()):
+            found.add(number)
+    return found
+
+
+def _last_letter(line: str) -> str:
+    letters = [char for char in line if char.isalnum()]
+    return letters[-1] if letters else ""
+
+
+def _first_letter(line: str) -> str:
+    letters = [char for char in line if char.isalnum()]
+    return letters[0] if letters else ""
+
+
 def page_findings(text: str, lang: str, words: Words | None = None,
                   glossary: Glossary | None = None) -> Iterator[tuple[int, list[Finding]]]:
     """The findings on each prose line of a page's Markdown (line numbers from 1)."""
+    breaks = unspaced_line_breaks(text) if lang in UNSPACED_SENTENCES else set()
     for number, line in prose_lines(text):
         found = findings(line, lang, words, glossary)
+        if number in breaks:
+            found.append(Finding(len(line), "a line break inside a paragraph shows as a space "
+                                 "between words of a language written without spaces: join "
+                                 "the lines"))
         if rules(lang).spaced_marks and re.match(r"\s*[" + re.escape(rules(lang).spaced_marks)
                                                  + r"](?:\s|$)", line):
             found.append(Finding(0, "a line starts with a mark that takes a narrow no-break "

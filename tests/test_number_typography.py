@@ -180,3 +180,20 @@ def test_a_word_written_twice_is_reported_with_its_file_and_line(project, capsys
 def test_a_word_a_language_may_repeat_is_not_reported(lang, text):
     from halfmoon.typography import repeated_words
     assert repeated_words(text, lang) == []
+
+
+@pytest.mark.parametrize(("text", "broken"), [
+    ("次のページを読みます。\n{{hm count 3 cards}}が残ります。", True),  # before an insert
+    ("**ここまでが太字。**\nよく切ったトランプ。", True),
+    ("- 一つ目の項目で\n  続きます。", True),  # a list item's own line break
+    ("ひとつの段落。\n{: .hm-intro }", False),  # an attribute list is no text
+    ("ひとつの段落。\n\nもうひとつの段落。", False),
+    ("See the SplitMix64\ngenerator for details.", False),  # Latin on both sides
+])
+def test_a_line_break_inside_a_japanese_paragraph_is_reported(project, capsys, text, broken):  # noqa: F811
+    """A browser shows a line break inside a paragraph as a space: between Japanese words it is
+    a space where the language has none."""
+    where = plant_line(project, "ja", text)
+    code, out = status(capsys)
+    said = [line for line in out.splitlines() if where in line and "line break inside a paragraph" in line]
+    assert bool(said) == broken and (code == 1) == broken, out[-1500:]

@@ -87,8 +87,10 @@ export function codeErrorText(catalog, error) {
 }
 
 // Where a language's norm groups digits otherwise than CLDR (halfmoon/numerals.py, NUMBER_OVERRIDES):
-// Russian and French split no four-digit number in running text.
+// Russian and French split no four-digit number in running text; Spanish groups with a no-break
+// space, as the Spanish Academy writes it ("200 000"), not CLDR's point.
 const GROUPING = { ru: "min2", fr: "min2" };
+const GROUP = { es: "\u00a0" };
 
 export class Catalog {
   constructor(lang, messages, direction = "ltr") {
@@ -103,7 +105,9 @@ export class Catalog {
 
   /** `value` with this language's digits and grouping. */
   number(value) {
-    return this.numbers.format(value);
+    const group = GROUP[this.lang];
+    if (!group) return this.numbers.format(value);
+    return this.numbers.formatToParts(value).map((part) => (part.type === "group" ? group : part.value)).join("");
   }
 
   get direction() { return this.rtl ? "rtl" : "ltr"; }
