@@ -197,3 +197,23 @@ def test_a_line_break_inside_a_japanese_paragraph_is_reported(project, capsys, t
     code, out = status(capsys)
     said = [line for line in out.splitlines() if where in line and "line break inside a paragraph" in line]
     assert bool(said) == broken and (code == 1) == broken, out[-1500:]
+
+
+def test_a_heading_s_text_in_an_attribute_keeps_its_no_break_spaces():
+    from halfmoon_mkdocs.theme import text_of
+
+    assert text_of("Combien de donnes peut-on gagner\u202f?") == "Combien de donnes peut-on gagner\u202f?"
+    assert text_of("<code>HM1</code>\n  et   &laquo;\u00a095\u00a0%\u00a0&raquo; ") == \
+        "HM1 et «\u00a095\u00a0%\u00a0»"
+
+
+def test_the_table_of_contents_labels_keep_the_headings_no_break_spaces(built_site):
+    import re
+    from html import unescape
+
+    html = (built_site / "fr" / "deal-codes" / "index.html").read_text(encoding="utf-8")
+    labels = [unescape(label) for label in re.findall(r'<nav class="md-nav" aria-label="([^"]*)"', html)]
+    asked = [label for label in labels if label.endswith("?")]
+    assert asked and all(label.endswith("\u202f?") for label in asked), labels
+    title = unescape(re.search(r"<title>([^<]*)</title>", html)[1])
+    assert " ?" not in title and " :" not in title

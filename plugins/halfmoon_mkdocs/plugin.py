@@ -44,6 +44,7 @@ from .theme import (
     not_found_html,
     not_found_title,
     search_counts,
+    text_of,
 )
 
 # The footer's "Made with Material for MkDocs" in the page's language, for copyright.html.
@@ -109,6 +110,12 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
                 i18n.catalog.cache_clear()  # the catalogs as they are now (mkdocs serve)
             self._theme_problem = configure_language(config, site_language(config))
         return config
+
+    def on_env(self, env, *, config: MkDocsConfig, files: Files):  # type: ignore[no-untyped-def]
+        """The templates' ``text_of`` filter (theme.text_of): a heading's text that keeps its
+        no-break spaces, for the table of contents' labels and the page's title."""
+        env.filters["text_of"] = text_of
+        return env
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         if not self.config.enabled:  # every other event then leaves the site as MkDocs makes it

@@ -157,3 +157,15 @@ def keep_no_break_spaces(toc: Iterable[AnchorLink], html: str) -> None:
         text = re.sub(r"[ \t\n\r\f\v]+", " ", re.sub(r"<[^>]*>", "", match.group(1))).strip()
         if text != entry.title and " ".join(text.split()) == entry.title:
             entry.title = text
+
+
+def text_of(html: str) -> str:
+    """The text of ``html`` for an attribute or a title: Jinja's ``striptags`` without its
+    folding of every space into a plain one, which took the no-break spaces out of a heading
+    ("Combien de donnes peut-on gagner ?" with U+202F; "95 %"). Only a run of ASCII white space
+    becomes one space."""
+    from html import unescape
+
+    text = unescape(re.sub(r"<!--.*?-->|<[^>]*>", "", str(html), flags=re.S))
+    return re.sub(r"[ \t\n\r\f]+", " ", text).strip(" ")
+
