@@ -107,10 +107,12 @@ def run_before_theme(page: Any, statement: str) -> None:
 
 
 def theme_started(page: Any) -> None:
-    """Wait for the theme's script to have started: it runs once the page is drawn, after the
-    load event at times (assets.theme_once_drawn), and then sets the palette on <body>, over
-    anything a test set there before. It has started once it takes off the mark the page puts on
-    <body> before its content (overrides/main.html)."""
+    """Use the page as a reader does (a key pressed: Shift, which does nothing on these pages),
+    which starts the theme's script (assets.theme_at_first_use), and wait for it to have
+    started: it then sets the palette on <body>, over anything a test set there before. It has
+    started once it takes off the mark the page puts on <body> before its content
+    (overrides/main.html)."""
+    page.keyboard.press("Shift")
     page.wait_for_function("() => !document.body.hasAttribute('data-md-color-switching')")
 
 

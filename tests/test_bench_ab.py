@@ -36,7 +36,21 @@ def test_a_load_s_figures_come_from_the_busiest_renderer_main_thread(ab):
         event("RunTask", 0, 900, pid=2, tid=7), event("RunTask", 0, 500, tid=2),
     ]
     assert ab.load_figures(events) == {"blocking": 70 + 10, "longest": 120, "style": 20,
-                                       "layout": 30, "script": 155}
+                                       "layout": 30, "script": 155, "use": 0, "use max": 0}
+
+
+def test_the_tasks_after_the_reader_s_first_key_count_apart(ab):
+    keydown = {**event("EventDispatch", 400_000, 1), "args": {"data": {"type": "keydown"}}}
+    events = [
+        thread(1, 1, "CrRendererMain"),
+        event("RunTask", 0, 120), event("v8.evaluateModule", 0, 100),
+        event("RunTask", 399_000, 5), keydown,  # the key's own task, ending after it
+        event("RunTask", 500_000, 90), event("FunctionCall", 500_000, 80),  # the theme, after
+        event("RunTask", 700_000, 40),
+    ]
+    figures = ab.load_figures(events)
+    assert (figures["blocking"], figures["longest"], figures["script"]) == (70, 120, 100)
+    assert (figures["use"], figures["use max"]) == (40, 90)
 
 
 def test_a_trace_without_a_renderer_task_is_an_error(ab):
@@ -53,7 +67,7 @@ def test_a_side_is_a_built_site_s_folder_or_else_a_revision(ab, tmp_path):
 
 def test_the_table_gives_each_side_s_medians_and_their_difference(ab):
     one = {"blocking": 10.0, "longest": 60.0, "style": 5.0, "layout": 4.0, "script": 30.0,
-           "painted": 700.0, "drawn": 900.0}
+           "painted": 700.0, "drawn": 900.0, "use": 0.0, "use max": 0.0}
     loads = {("play/", 0): [one, {**one, "blocking": 30.0}, {**one, "blocking": 20.0}],
              ("play/", 1): [{**one, "blocking": 5.0}] * 3}
     lines, figures = ab.table(loads, ["play/"], ["old", "new"])

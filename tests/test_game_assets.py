@@ -89,17 +89,25 @@ def test_the_play_page_carries_its_catalog_and_preloads_the_game_modules():
     assert "modulepreload" not in other and "hm-catalog" not in other and "play.js" not in other
 
 
-def test_every_page_runs_the_theme_script_only_once_it_is_drawn():
+def test_every_page_runs_the_theme_script_only_at_the_reader_s_first_use():
     theme_url = "../assets/javascripts/bundle.8fe7e92b.min.js"
     rules = PAGE.replace("<body>", "<body>" + THEME_SCRIPT)
     for page in (PLAY, rules):
         html = assets.point_page(page, "assets/halfmoon/catalogs", "0123456789ab", ["app.js"], CATALOGS)
         assert f'<script src="{theme_url}"' not in html  # not a script the parser runs
-        (loader,) = [script for script in re.findall(r"<script>(.*?)</script>", html) if theme_url in script]
-        assert loader.startswith('document.addEventListener("DOMContentLoaded",()=>requestAnimationFrame(')
-        assert f's.src="{theme_url}"' in loader and 'dispatchEvent(new Event("DOMContentLoaded"))' in loader
+        (loader,) = [script for script in re.findall(r"<script>(.*?)</script>", html, re.S)
+                     if theme_url in script]
+        assert f"script.src = {json.dumps(theme_url)};" in loader
+        assert 'd.dispatchEvent(new Event("DOMContentLoaded"))' in loader
+        assert "addEventListener(kind, early" in loader and "//" not in loader.replace("://", "")
         if page is PLAY:
             assert html.index("data-hm-catalog") < html.index("/boot.js")  # boot.js looks for it
+
+
+def test_the_theme_loader_cannot_end_its_script_element():
+    loader = assets.theme_loader('x.js"</script><script>alert(1)//')
+    body = loader.removeprefix("<script>").removesuffix("</script>")
+    assert "</" not in body and "alert(1)" in body
 
 
 @given(st.dictionaries(st.sampled_from(["game.a", "card.b", "docs.c"]), st.text()))

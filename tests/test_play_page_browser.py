@@ -613,17 +613,38 @@ def test_the_board_is_drawn_from_the_catalog_the_page_carries(context_for, site_
 
 
 def test_the_board_is_drawn_before_the_theme_script_runs(context_for, site_url):
-    """The theme's script runs once the page has been drawn, the game's before: when it starts,
-    the board is there (and the page was parsed whole: the theme still finds its elements)."""
+    """The theme's script runs at the reader's first use of the page, the game's before: when
+    it starts, the board is there (and the page was parsed whole: the theme still finds its
+    elements)."""
     page = context_for(service_workers="block").new_page()
     run_before_theme(page, "window.__boardWhenThemeRan = "
                            "document.querySelectorAll('.hm-board [data-source]').length;")
     page.goto(site_url + PLAY_PATHS["ru"])
+    page.wait_for_selector(".hm-board [data-source='1']")
+    page.keyboard.press("/")  # the first use: the search box takes the focus at once
+    assert page.evaluate("document.activeElement.matches('.md-search__input')")
     page.wait_for_function("window.__boardWhenThemeRan !== undefined")
     assert page.evaluate("window.__boardWhenThemeRan") == 20  # 12 piles and 8 reserve slots
-    # The theme ran whole afterwards: its search opens from its key.
-    page.keyboard.press("/")
-    page.wait_for_function("document.activeElement.matches('.md-search__input')")
+    # The theme ran whole afterwards: its search closes on Escape.
+    page.wait_for_function("() => !document.body.hasAttribute('data-md-color-switching')")
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.activeElement.matches('.md-search__input')")
+
+
+def test_playing_does_not_start_the_theme_and_the_header_does(context_for, site_url):
+    """The game's taps and keys are the game's: the theme's script does not start for them, so
+    no move waits on it; a use of the page outside the game (its colour switch) starts it."""
+    page = open_play(context_for(service_workers="block").new_page(), site_url)
+    tap(page, *example_moves()[0])
+    page.keyboard.press("ArrowRight")
+    page.wait_for_load_state("networkidle")
+    requested = """() => performance.getEntriesByType('resource')
+        .some((entry) => /bundle\\.\\w+\\.min\\.js$/.test(entry.name))"""
+    assert not page.evaluate(requested)
+    assert page.evaluate("document.body.hasAttribute('data-md-color-switching')")
+    page.locator("[data-md-component=palette] label:not([hidden])").click()
+    page.wait_for_function("() => !document.body.hasAttribute('data-md-color-switching')")
+    assert page.evaluate(requested)
 
 
 FOLLOWING_TOP = "document.querySelector('.hm-game').nextElementSibling.getBoundingClientRect().top"

@@ -11,6 +11,7 @@ import re
 import unicodedata
 from html import unescape
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel import Locale
@@ -349,28 +350,109 @@ def test_the_theme_starting_up_restyles_nothing_the_page_already_had(page, site_
         .transitionDuration.split(',').some((duration) => parseFloat(duration) > 0)""")
 
 
-RECORD_FRAMES = """window.hmFrames = 0; window.hmParsed = false;
-document.addEventListener("DOMContentLoaded", () => { window.hmParsed = true; }, {once: true});
-requestAnimationFrame(function count() { window.hmFrames += 1; requestAnimationFrame(count); });"""
+THEME_REQUESTED = """() => performance.getEntriesByType('resource')
+    .some((entry) => /bundle\\.\\w+\\.min\\.js$/.test(entry.name))"""
+
+
+def settled_unused(page: Any, url: str) -> None:
+    """Load ``url`` and let it settle (loaded, no requests for a while, two frames drawn), with
+    no use of the page: no pointer, key, touch or scroll."""
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("path", ["", "deal-codes/", "authors/", "he/play/", "ja/examples/"])
-def test_the_theme_script_runs_once_the_page_is_drawn_and_starts_whole(page, site_url, path):
-    """Material's script is fetched and run after the page's DOMContentLoaded and two frames,
-    so the first lays out and paints the page without it, and the screen shows it before the
-    theme starts; the theme still starts whole (it sets the colours, its header follows the
-    scroll, its search opens from its key)."""
-    page.add_init_script(RECORD_FRAMES)
-    run_before_theme(page, "window.hmWhenThemeRan = {parsed: window.hmParsed, drawn: window.hmFrames >= 2};")
-    page.goto(site_url + path)
-    page.wait_for_function("window.hmWhenThemeRan !== undefined")
-    assert page.evaluate("window.hmWhenThemeRan") == {"parsed": True, "drawn": True}
+@pytest.mark.parametrize(("path", "use"), [
+    ("", "key /"), ("deal-codes/", "wheel"), ("authors/", "pointer"), ("he/play/", "key /"),
+    ("ja/examples/", "touch")])
+def test_the_theme_script_waits_for_the_reader_s_first_use_and_then_starts_whole(
+        page, site_url, path, use):
+    """Material's script is fetched and run only once the reader uses the page (assets.
+    theme_at_first_use): a page that is only loaded never asks for it. Its first use starts it,
+    and it starts whole: it sets the colours, its header follows the scroll, its search opens
+    from its key."""
+    settled_unused(page, site_url + path)
+    assert not page.evaluate(THEME_REQUESTED)
+    assert page.evaluate("document.body.hasAttribute('data-md-color-switching')")  # not started
+    if use == "key /":
+        page.keyboard.press("/")
+        assert page.evaluate("document.activeElement.matches('.md-search__input')")  # at once
+    elif use == "wheel":
+        page.mouse.wheel(0, 300)
+    elif use == "pointer":
+        page.mouse.move(200, 300)
+    else:
+        page.dispatch_event("article", "touchstart")
     theme_started(page)  # it set the colours
+    assert page.evaluate(THEME_REQUESTED)
+    page.keyboard.press("Escape")  # the theme's search closes on Escape
     page.mouse.wheel(0, 2000)
     page.wait_for_function("document.querySelector('.md-header').classList.contains('md-header--shadow')")
     page.keyboard.press("/")
     page.wait_for_function("document.activeElement.matches('.md-search__input')")
+
+
+@pytest.mark.browser
+def test_a_search_typed_before_the_theme_starts_is_searched_once_it_has(page, site_url):
+    """The search key focuses the box at once; what the reader types before the theme has
+    started is what it searches."""
+    settled_unused(page, site_url)
+    page.keyboard.press("/")
+    page.keyboard.type("triple", delay=0)
+    page.wait_for_selector(".md-search-result__item")
+    assert page.evaluate("document.querySelector('.md-search__input').value") == "triple"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("scheme", "shown"), [("light", "default"), ("dark", "slate")])
+def test_the_page_has_its_colours_and_its_switch_before_the_theme_starts(page, site_url, scheme, shown):
+    """A first visit takes the palette of the reader's system, and shows the switch to the
+    other, before any use of the page; the first click on the switch switches, once the theme
+    has started, and is kept."""
+    page.emulate_media(color_scheme=scheme)
+    settled_unused(page, site_url + "he/")
+    assert not page.evaluate(THEME_REQUESTED)
+    assert page.evaluate("document.body.dataset.mdColorScheme") == shown
+    switch = page.locator("[data-md-component=palette] label:not([hidden])")
+    assert switch.count() == 1 and switch.is_visible()
+    switch.click()
+    other = {"default": "slate", "slate": "default"}[shown]
+    page.wait_for_function(f"() => document.body.dataset.mdColorScheme === '{other}'")
+    page.reload()
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("document.body.dataset.mdColorScheme") == other
+    assert not page.evaluate(THEME_REQUESTED)
+
+
+@pytest.mark.browser
+def test_a_keyboard_focus_before_the_theme_starts_is_shown(page, site_url):
+    """The theme hides the outline of a focus it did not mark as the keyboard's; a reader who
+    tabs before it runs (here: never, its script is held back) sees where the focus is."""
+    page.route(re.compile(r".*/assets/javascripts/bundle\.\w+\.min\.js$"), lambda route: None)  # held
+    settled_unused(page, site_url + "deal-codes/")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("""() => ({marked: document.activeElement.classList.contains('focus-visible'),
+        outline: getComputedStyle(document.activeElement).outlineStyle,
+        link: document.activeElement.matches('.md-header a')})""")
+    assert focused == {"marked": True, "outline": focused["outline"], "link": True}
+    assert focused["outline"] != "none"
+    page.mouse.click(5, 400)  # a pointer's focus is not the keyboard's
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.classList.contains('focus-visible')")
+
+
+@pytest.mark.browser
+def test_a_page_reached_from_a_search_shows_it_with_no_use_of_the_page(page, site_url):
+    """A search result's address (?h=) highlights the words searched, and a search's address
+    (?q=) opens the search with its words: the theme starts for them by itself."""
+    page.goto(site_url + "?h=triple")
+    page.wait_for_selector("article mark[data-md-highlight]")
+    assert page.locator("article mark[data-md-highlight]").first.inner_text().lower().startswith("triple")
+    page.goto(site_url + "strategy/?q=deadlock")
+    page.wait_for_selector(".md-search-result__item")
+    assert page.evaluate("document.querySelector('.md-search__input').value") == "deadlock"
 
 
 @pytest.mark.browser
@@ -382,9 +464,9 @@ def test_the_theme_starts_in_a_task_after_the_one_its_script_runs_in(page, site_
                      "document.addEventListener('DOMContentLoaded', () => {"
                      " window.hmStartedLater = window.hmTaskEnded; }, {once: true});")
     page.goto(site_url + path)
+    theme_started(page)
     page.wait_for_function("window.hmStartedLater !== undefined")
     assert page.evaluate("window.hmStartedLater") is True
-    theme_started(page)
 
 
 @pytest.mark.browser

@@ -80,3 +80,15 @@ def test_every_classless_table_is_boxed_once_and_nothing_else_changes(html):
     assert boxed.count("<table") == html.count("<table")
     assert unboxed(boxed) == html
     assert box_tables(boxed) == boxed  # a boxed table has its class: boxing twice changes nothing
+
+
+def test_every_code_block_is_reachable_from_the_keyboard_and_nothing_else_changes():
+    from halfmoon_mkdocs.page import focusable_code_blocks
+
+    html = ('<p><code>inline</code></p><div class="highlight"><pre><span></span><code>a long line'
+            '</code></pre></div><pre><code class="language-text">x</code></pre><pre><code>y</code></pre>')
+    assert focusable_code_blocks(html) == (
+        '<p><code>inline</code></p><div class="highlight"><pre><span></span><code tabindex="0">a long line'
+        '</code></pre></div><pre><code tabindex="0" class="language-text">x</code></pre>'
+        '<pre><code tabindex="0">y</code></pre>')
+    assert focusable_code_blocks(focusable_code_blocks(html)) == focusable_code_blocks(html)

@@ -23,6 +23,7 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable, Mapping
+from functools import cache
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -41,14 +42,8 @@ _LANG = re.compile(r'<html[^>]*\slang="([a-z]+)')
 _ENTRY = re.compile(r'(\s(?:src|href)=")([^"]*?)assets/game/(boot\.js|game\.css)(")')
 _BOOT_TAG = re.compile(r'<script\b[^>]*assets/game/[0-9a-f]+/boot\.js"[^>]*></script>')
 _THEME_SCRIPT = re.compile(r'<script src="([^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js)"></script>')
-# Material's script, started once the page has been drawn (see `theme_once_drawn`).
-_THEME_LOADER = (
-    '<script>document.addEventListener("DOMContentLoaded",()=>requestAnimationFrame(()=>'
-    'requestAnimationFrame(()=>setTimeout(()=>{{'
-    'let s=document.createElement("script");s.src="{src}";'
-    's.onload=()=>setTimeout(()=>document.dispatchEvent(new Event("DOMContentLoaded")));'
-    'document.body.append(s)}}))),{{once:!0}})</script>'
-)
+# Material's script, started at the reader's first use of the page (see `theme_at_first_use`).
+THEME_LOADER = Path(__file__).with_name("theme_loader.js")
 
 
 def game_files(docs_dir: Path) -> list[Path]:
@@ -162,7 +157,7 @@ def point_page(html: str, catalogs_path: str, version: str, modules: Iterable[st
     The theme writes boot.js (an async module) after its own script at the end of <body>, so
     the parser would reach it only once that script has run; moved into <head>, it starts as
     soon as it arrives.
-    The theme's script runs once the page has been drawn (`theme_once_drawn`).
+    The theme's script runs at the reader's first use of the page (`theme_at_first_use`).
     The Play page (it has the game's mount) draws its board as soon as its modules are in: it carries
     its language's catalog (`catalogs`, the published text) in a
     ``<script type="application/json" data-hm-catalog>`` and loads play.js as a deferred
@@ -188,36 +183,40 @@ def point_page(html: str, catalogs_path: str, version: str, modules: Iterable[st
     if game:
         head.append(f'<script type="module" src="{prefix}{GAME_DIR}/{version}/{PLAY_ENTRY}"></script>')
         head += [f'<link rel="modulepreload" href="{prefix}{GAME_DIR}/{version}/{name}">' for name in modules]
-    html = theme_once_drawn(html)
+    html = theme_at_first_use(html)
     return html.replace("</head>", "".join(head) + "</head>", 1)
 
 
-def theme_once_drawn(html: str) -> str:
-    """The page's theme script (Material's bundle) replaced by a loader that fetches and runs it
-    once the page has been parsed and drawn: after DOMContentLoaded, in a task after the frame
-    that follows the next one. One frame draws the page; waiting for the next lets the screen
-    show it first (Chromium reports the paint once it is on the screen, which after a single
-    frame was at times later than the theme's start: Lighthouse then counted the theme's script
-    among what the page's largest paint waited for; ``python3 dev.py bench lighthouse`` measures
-    it).
+def theme_at_first_use(html: str) -> str:
+    """The page's theme script (Material's bundle) replaced by a loader (theme_loader.js) that
+    fetches and runs it at the reader's first use of the page: a pointer or a key pressed, a
+    touch, the mouse moved, a scroll, a focus. A page reached from a search (``?q=``, ``?h=``)
+    starts it at once, once drawn, to show the search.
 
-    Run where the theme puts it, Material's script took the longest task of a page's load on a
-    phone (its set-up, and on a long page the layout of all of it, which its first measurements
-    forced before anything was drawn; on the Play page the board's too). Now the first frame
-    lays the page out and paints it (the board or the text the reader came for), and the
-    theme's task that follows measures a page already laid out. Until then the header's search
-    and colour switch wait; the language menu and the navigation drawer are the theme's CSS and
-    work from the start. A browser draws no frame for a hidden tab, so there the theme starts
-    when the tab is shown.
+    Material's script was the longest task of every page's load on a phone: its evaluation and
+    its start, 19 to 101 ms here at full speed, four to eight times that on the phone
+    Lighthouse's calculator stands for, before the reader could do anything. Nothing the reader
+    sees first needs it: the colours and the colour switch are set by the page itself
+    (partials/palette.html), the language menu and the navigation drawer are the theme's CSS.
+    What the theme does for a use that comes before it runs, the loader does: the search's keys
+    (``/``, ``s``, ``f``) and a tap on its button focus the search box at once, keyboard focus is
+    marked as the theme's focus-visible polyfill marks it, and a click on the colour switch or
+    a key that goes to the next or previous page is given to the theme once it runs.
 
     Material starts on DOMContentLoaded, which has passed when its script arrives: the loader
     repeats the event for it (not bubbling, on the document, where Material listens; every
     other listener of the site's pages is gone by then, having listened once), in a task of its
-    own: a script's load event comes in the task that ran it, and the bundle's evaluation and
-    its start were one task of 40 ms on this project's machines, 300 ms and more on the phone
-    Lighthouse's calculator stands for; as two, each blocks the page half as long.
+    own: a script's load event comes in the task that ran it; as two tasks, each blocks the
+    page half as long.
     """
-    return _THEME_SCRIPT.sub(lambda match: _THEME_LOADER.format(src=match[1]), html, count=1)
+    return _THEME_SCRIPT.sub(lambda match: theme_loader(match[1]), html, count=1)
+
+
+@cache
+def theme_loader(src: str) -> str:
+    """The inline script that loads the theme's script at ``src`` (theme_at_first_use)."""
+    code = compact(THEME_LOADER.read_text(encoding="utf-8"), ".js")
+    return "<script>" + code.replace("THEME_SCRIPT", json.dumps(src)).replace("</", "<\\/") + "</script>"
 
 
 def carried_catalog(lang: str, text: bytes) -> str:

@@ -80,6 +80,17 @@ def keep_codes_whole(html: str) -> str:
 _CODE_SPAN = re.compile(r"<code>(HM[0-9]+-[A-Z]-[A-Z]{7})</code>")
 
 
+def focusable_code_blocks(html: str) -> str:
+    """Every code block reachable from the keyboard (``tabindex="0"``), so a reader can scroll a
+    long line into view without a pointer. The theme's script does it for the blocks that
+    overflow, but it starts only at the reader's first use of the page (assets.
+    theme_at_first_use); then it takes the attribute off the blocks that need none."""
+    return _CODE_BLOCK.sub(r'\1<code tabindex="0"', html)
+
+
+_CODE_BLOCK = re.compile(r"(<pre\b[^>]*>(?:<span></span>)?)<code(?![^>]*\btabindex=)")
+
+
 class DealAnchors(set[str]):
     """The anchors of a page that holds the game: the ids in it, and every deal code in its
     canonical form, which the game reads from the address (``play.md#HM1-N-AAAAAAB``) instead of

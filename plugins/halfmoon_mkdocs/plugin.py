@@ -27,7 +27,7 @@ from . import assets
 from .build import Build, PageSource
 from .catalogs import catalog_fault, checked_catalog
 from .errors import SourceError
-from .page import fill_slots, game_anchors, keep_codes_whole
+from .page import fill_slots, focusable_code_blocks, game_anchors, keep_codes_whole
 from .search import defer_search, point_search_at_language, split_search_index
 from .site import (
     RelativePath,
@@ -162,7 +162,7 @@ class HalfMoonPlugin(BasePlugin[HalfMoonConfig]):
         html = fill_slots(html, self._slots.pop(_page_key(page, page_language(page, config)), {}))
         page.present_anchor_ids = game_anchors(html, page.present_anchor_ids)  # deal links
         keep_no_break_spaces(page.toc, html)
-        return box_tables(keep_codes_whole(html))
+        return box_tables(focusable_code_blocks(keep_codes_whole(html)))
 
     def on_page_context(self, context: TemplateContext, *, page: Page, config: MkDocsConfig,
                         nav: Navigation) -> TemplateContext:
