@@ -66,7 +66,9 @@
     d.body.append(script);
   }
 
-  for (const kind of kinds) addEventListener(kind, early, {capture: true, passive: false});
+  // Passive but for keys, the one kind whose default it may prevent: a touch or a wheel never
+  // waits for it to scroll.
+  for (const kind of kinds) addEventListener(kind, early, {capture: true, passive: kind !== "keydown"});
   // A search's address (?q=, or ?h= from a result) is the theme's to show at once: it starts
   // once the page is drawn (two frames: the screen shows the page before it).
   const asked = new URL(location.href).searchParams;
