@@ -172,6 +172,9 @@ FALLBACK = {"p", "strong", "div", "pre", "span", "code"}
 # A card letter the diagrams have no drawing for is written as SVG text: the hostile
 # catalogs' letters are such letters (their text escaped, as every <text>'s is).
 DRAWN_AS_TEXT = {("text", "text-anchor")}
+# Every code block is reachable from the keyboard (page.focusable_code_blocks), the error
+# paragraph's copy of the block's source too: the attribute and its value are the plugin's.
+FOCUSABLE_CODE = {("code", "tabindex")}
 
 
 def hostile_problems(hostile: Parsed, clean: Parsed) -> list[str]:
@@ -182,7 +185,7 @@ def hostile_problems(hostile: Parsed, clean: Parsed) -> list[str]:
         if tag in ACTIVE or not ((tag in FALLBACK and hostile.errors) or tag == "text"):
             if count > clean.tags[tag]:
                 problems.append(f"{count - clean.tags[tag]} more <{tag}>")
-    for tag, name in sorted(hostile.attributes - clean.attributes - DRAWN_AS_TEXT):
+    for tag, name in sorted(hostile.attributes - clean.attributes - DRAWN_AS_TEXT - FOCUSABLE_CODE):
         problems.append(f"attribute {name} on <{tag}>")
     for tag, name in sorted(hostile.attributes):
         if name.startswith("on"):

@@ -647,6 +647,21 @@ def test_playing_does_not_start_the_theme_and_the_header_does(context_for, site_
     assert page.evaluate(requested)
 
 
+def test_the_theme_s_keys_stay_the_game_s_before_the_theme_has_started(context_for, site_url):
+    """With the focus on the board, the search keys and the page keys are the game's (view.js),
+    before the theme's script has run as after: nothing opens, nothing leaves, nothing starts."""
+    page = open_play(context_for(service_workers="block").new_page(), site_url)
+    address = page.url
+    page.focus(".hm-game [data-source='1']")
+    for key in ["s", "f", "/", "n", "p", ".", ","]:
+        page.keyboard.press(key)
+    page.wait_for_load_state("networkidle")
+    assert page.url == address
+    assert page.evaluate("document.activeElement.dataset.source") == "1"
+    assert page.evaluate("document.querySelectorAll('[data-md-toggle=search]:checked').length") == 0
+    assert page.evaluate("document.body.hasAttribute('data-md-color-switching')")  # not started
+
+
 FOLLOWING_TOP = "document.querySelector('.hm-game').nextElementSibling.getBoundingClientRect().top"
 
 

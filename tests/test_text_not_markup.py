@@ -109,7 +109,9 @@ def test_the_colour_switch_writes_its_labels_as_text(payload):
     labels = re.findall(r'title="([^"]*)"', out)
     assert [html.unescape(label) for label in labels] == [payload, "Light " + payload]
     elements = re.findall(r"<(\w+)", re.sub(r"<svg.*?</svg>", "", out, flags=re.S))  # but its icons
-    assert elements == ["form", "input", "label", "input", "label"]
+    # and the page's own script that sets the colours and shows the switch, which reads no label
+    assert elements == ["form", "input", "label", "input", "label", "script"]
+    assert payload not in out.split("<script>")[1]
 
 
 # --- new-language refuses markup in a name ---------------------------------------------------

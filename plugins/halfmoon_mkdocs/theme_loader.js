@@ -21,14 +21,13 @@
     const game = target instanceof Element && target.closest(".hm-game");
     if (event.type === "keydown") {
       keyboard = true;
-      if (event.metaKey || event.ctrlKey || event.altKey || event.isComposing) return;
+      // Every key is the game's while the focus is in it, the theme's search keys too (view.js).
+      if (event.metaKey || event.ctrlKey || event.altKey || event.isComposing || game) return;
       if (!typing(d.activeElement) && ["f", "s", "/"].includes(event.key) && query()) {
         event.preventDefault();
         d.getElementById("__search").checked = true;
         query().focus();
         query().select();
-      } else if (game) {
-        return;
       } else if (["n", "p", ",", "."].includes(event.key) && !typing(d.activeElement) ||
                  event.key === "Enter" && target instanceof Element &&
                  target.closest("[data-md-component=palette]")) {

@@ -187,7 +187,9 @@ test("the win dialog closes by touch and a deal changed through the address clos
 
 test("the theme's single-letter keys do nothing while the board has the focus", async (t) => {
   const page = await openPlay(t);
-  // The theme starts once the page has been drawn; it has when it takes off the page's early mark.
+  // The theme starts at the first use of the page outside the game (a key pressed with the focus
+  // on the page); it has when it takes off the page's early mark.
+  await page.keyboard.press("Shift");
   await page.waitForFunction(() => !document.body.hasAttribute("data-md-color-switching"));
   const address = page.url();
   await page.focus(".hm-game [data-source='1']");
