@@ -289,8 +289,8 @@ test("offline, a page read before has its theme and its search", async (t) => {
   await kept(page, `${base}examples/`);
   await offline(async () => {
     await page.reload();
-    await page.waitForFunction(() => !document.body.hasAttribute("data-md-color-switching")); // the theme started
-    await page.click("label.md-search__icon");
+    await page.click("label.md-search__icon"); // the first use, which starts the theme
+    await page.waitForFunction(() => !document.body.hasAttribute("data-md-color-switching")); // it started
     await page.focus(".md-search__input");
     await page.keyboard.type("reserve");
     await page.waitForSelector(".md-search-result__item", { timeout: 15000 });
