@@ -394,6 +394,18 @@ def test_the_theme_script_waits_for_the_reader_s_first_use_and_then_starts_whole
 
 
 @pytest.mark.browser
+@pytest.mark.parametrize("path", ["he/play/", "deal-codes/"])
+def test_a_scroll_or_a_focus_the_page_makes_itself_does_not_start_the_theme(page, site_url, path):
+    """A right-to-left page scrolls itself as the game is drawn, and a script may focus: no use
+    of the reader's, so the theme's script still waits."""
+    settled_unused(page, site_url + path)
+    page.evaluate("""() => { scrollTo(0, 400); document.dispatchEvent(new Event('scroll'));
+        document.querySelector('article a').focus(); }""")
+    page.wait_for_load_state("networkidle")
+    assert not page.evaluate(THEME_REQUESTED)
+
+
+@pytest.mark.browser
 def test_a_search_typed_before_the_theme_starts_is_searched_once_it_has(page, site_url):
     """The search key focuses the box at once; what the reader types before the theme has
     started is what it searches."""

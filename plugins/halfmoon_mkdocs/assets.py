@@ -190,7 +190,8 @@ def point_page(html: str, catalogs_path: str, version: str, modules: Iterable[st
 def theme_at_first_use(html: str) -> str:
     """The page's theme script (Material's bundle) replaced by a loader (theme_loader.js) that
     fetches and runs it at the reader's first use of the page: a pointer or a key pressed, a
-    touch, the mouse moved, a scroll, a focus. A page reached from a search (``?q=``, ``?h=``)
+    touch, the mouse moved, the wheel turned (not a scroll or a focus by itself, which a page's
+    own layout or script may cause). A page reached from a search (``?q=``, ``?h=``)
     starts it at once, once drawn, to show the search.
 
     Material's script was the longest task of every page's load on a phone: its evaluation and

@@ -2,7 +2,9 @@
 // The page carries this inline at the end of <body>, with THEME_SCRIPT the bundle's address.
 (() => {
   const d = document;
-  const kinds = ["pointerdown", "pointermove", "touchstart", "keydown", "wheel", "scroll", "focusin", "click", "change"];
+  // Not a scroll or a focus by itself: a page's own layout scrolls it (a right-to-left page, as
+  // the game is drawn) and a script may focus; a reader's scroll or focus comes with one of these.
+  const kinds = ["pointerdown", "pointermove", "touchstart", "keydown", "wheel", "focusin", "click", "change"];
   const replays = [];
   let keyboard = false;
   let requested = false;
@@ -38,10 +40,13 @@
       if (game) return;
     } else if (game) {
       return;
-    } else if (event.type === "focusin" && keyboard && target instanceof Element && !target.classList.contains("focus-visible")) {
+    } else if (event.type === "focusin") {
       // As the theme's focus-visible polyfill marks it, and unmarks it on blur.
-      target.classList.add("focus-visible");
-      target.setAttribute("data-focus-visible-added", "");
+      if (keyboard && target instanceof Element && !target.classList.contains("focus-visible")) {
+        target.classList.add("focus-visible");
+        target.setAttribute("data-focus-visible-added", "");
+      }
+      return;
     } else if (event.type === "click" && target instanceof Element && target.closest("header [for=__search]")) {
       // Focused in the tap itself, or a phone shows no keyboard.
       query()?.focus();
