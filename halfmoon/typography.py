@@ -539,20 +539,13 @@ def unspaced_line_breaks(text: str) -> set[int]:
         if not line.strip() or _BLOCK_START.match(following) or (
                 _BLOCK_START.match(line) and not _LIST_ITEM.match(line)):
             continue
-        if not (line.rstrip()[-1:].isascii() and following.lstrip()[:1].isascii()) or \
-                not (_last_letter(line).isascii() and _first_letter(following).isascii()):
+        # The characters on each side of the break, and the letters nearest it past any markup.
+        beside = (line.rstrip()[-1:], following.lstrip()[:1],
+                  next((c for c in reversed(line) if c.isalnum()), ""),
+                  next((c for c in following if c.isalnum()), ""))
+        if not all(char.isascii() for char in beside):
             found.add(number)
     return found
-
-
-def _last_letter(line: str) -> str:
-    letters = [char for char in line if char.isalnum()]
-    return letters[-1] if letters else ""
-
-
-def _first_letter(line: str) -> str:
-    letters = [char for char in line if char.isalnum()]
-    return letters[0] if letters else ""
 
 
 def page_findings(text: str, lang: str, words: Words | None = None,

@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping
-from html import escape
+from html import escape, unescape
 
 from markupsafe import Markup
 from mkdocs.config.defaults import MkDocsConfig
@@ -154,7 +154,7 @@ def keep_no_break_spaces(toc: Iterable[AnchorLink], html: str) -> None:
         match = re.search(_HEADING.format(id=re.escape(entry.id)), html, re.S)
         if match is None:
             continue
-        text = re.sub(r"[ \t\n\r\f\v]+", " ", re.sub(r"<[^>]*>", "", match.group(1))).strip()
+        text = _folded(_without_tags(match.group(1))).strip()
         if text != entry.title and " ".join(text.split()) == entry.title:
             entry.title = text
 
@@ -164,8 +164,13 @@ def text_of(html: str) -> str:
     folding of every space into a plain one, which took the no-break spaces out of a heading
     ("Combien de donnes peut-on gagner ?" with U+202F; "95 %"). Only a run of ASCII white space
     becomes one space."""
-    from html import unescape
+    return _folded(unescape(_without_tags(str(html)))).strip(" ")
 
-    text = unescape(re.sub(r"<!--.*?-->|<[^>]*>", "", str(html), flags=re.S))
-    return re.sub(r"[ \t\n\r\f]+", " ", text).strip(" ")
 
+def _without_tags(html: str) -> str:
+    return re.sub(r"<!--.*?-->|<[^>]*>", "", html, flags=re.S)
+
+
+def _folded(text: str) -> str:
+    """Each run of ASCII white space as one space; a no-break space stays what it is."""
+    return re.sub(r"[ \t\n\r\f\v]+", " ", text)
