@@ -170,6 +170,92 @@ def test_a_generated_set_of_windows_holds_the_board_whole(context_for, site_url)
     assert not faults, faults
 
 
+# --- how the board is fitted -----------------------------------------------------------------------
+
+# Each way of laying the play area out, as the game itself works it out (its layout and the board's
+# top set on it) and as its probe does (view.js fitBoard reads the probes): the card width of each.
+WIDTHS_BY_WAY = """() => {
+  const mount = document.querySelector('.hm-game');
+  const holder = mount.querySelector('.hm-board-holder');
+  const width = (node) => parseFloat(getComputedStyle(node).getPropertyValue('--hm-w'));
+  const kept = [mount.dataset.layout, mount.style.getPropertyValue('--hm-above')];
+  const found = {};
+  for (const probe of mount.querySelectorAll('.hm-fit-probe')) {
+    const way = probe.dataset.layout;
+    mount.dataset.layout = way;
+    mount.style.setProperty('--hm-above', probe.style.getPropertyValue('--hm-above'));
+    found[way] = { game: width(holder), probe: width(probe) };
+  }
+  [mount.dataset.layout] = kept;
+  mount.style.setProperty('--hm-above', kept[1]);
+  return found;
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"),
+                         [(390, 844), (844, 390), (683, 328), (1366, 657), (1920, 1080), (700, 700)])
+def test_each_way_s_probe_works_out_the_card_width_the_game_then_has(context_for, site_url, width, height):
+    # The probes hold the inputs of the board's size that a way sets (game.css): one the game has
+    # and they lack would choose the way on a wrong width.
+    page = context_for(viewport={"width": width, "height": height}).new_page()
+    open_play(page, site_url, "he" if width < 800 else "en")
+    settled(page)
+    widths = page.evaluate(WIDTHS_BY_WAY)
+    assert sorted(widths) == ["above", "below", "beside"]
+    for way, found in widths.items():
+        assert found["game"] > 0 and abs(found["game"] - found["probe"]) < 0.01, (way, widths)
+    # The way chosen is the one fitBoard's rule picks from these widths.
+    best = max(found["game"] for found in widths.values())
+    liked = ["beside", "above"] if width >= 4 / 3 * height else ["above", "beside"]
+    chosen = next((way for way in liked if widths[way]["game"] >= 0.8 * best),
+                  next(way for way in widths if widths[way]["game"] == best))
+    assert page.evaluate("document.querySelector('.hm-game').dataset.layout") == chosen
+
+
+# Every size or style the game's code reads while the page loads, and whether it was read in a
+# frame's callback (where the frame lays the page out anyway) or in a task of its own (where the
+# read forces a layout of the page inside the script's task, issue 44).
+READS_RECORDED = """() => {
+  window.hmReads = [];
+  let inFrame = false;
+  const frame = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => frame((time) => {
+    inFrame = true;
+    try { return callback(time); } finally { inFrame = false; }
+  });
+  const record = (name) => {
+    const stack = new Error().stack;
+    if (stack.includes('/assets/game/')) window.hmReads.push({ name, inFrame, stack });
+  };
+  for (const [owner, name] of [[Element.prototype, 'getBoundingClientRect'], [window, 'getComputedStyle']]) {
+    const original = owner[name];
+    owner[name] = function (...args) { record(name); return original.apply(this, args); };
+  }
+  const sizes = ['offsetWidth', 'offsetHeight', 'offsetTop', 'clientWidth', 'clientHeight', 'scrollHeight'];
+  for (const name of sizes) {
+    const property = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)
+      ?? Object.getOwnPropertyDescriptor(Element.prototype, name);
+    Object.defineProperty(HTMLElement.prototype, name, {
+      configurable: true, get() { record(name); return property.get.call(this); } });
+  }
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "he"])
+def test_the_game_is_built_without_measuring_the_page_and_fitted_in_the_first_frame(context_for, site_url,
+                                                                                     lang):
+    page = context_for(viewport={"width": 412, "height": 823}).new_page()
+    page.add_init_script(f"({READS_RECORDED})()")
+    open_play(page, site_url, lang)
+    settled(page)
+    reads = page.evaluate("window.hmReads")
+    assert reads, "the board was fitted without measuring it"
+    outside = [read["stack"] for read in reads if not read["inFrame"]]
+    assert outside == [], outside[0]
+    assert page.evaluate("document.querySelector('.hm-game').dataset.layout") == "above"
+    assert board_faults(page.evaluate(MEASURE)) == []
+
+
 # --- after a deal starts, the board is in view -------------------------------------------------
 
 

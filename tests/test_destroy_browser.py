@@ -112,7 +112,7 @@ EVENTS = """([code, other]) => {
 def test_destroy_removes_every_listener_and_timer_and_the_mount_takes_a_new_game(page, site_url):
     page.clock.install()
     page.add_init_script(LEDGER)
-    open_play(page, site_url)
+    open_play(page, site_url, framed=False)
     first = example_moves()[0]
     tap(page, *first)
     page.clock.run_for(3000)  # bound: the clock runs from the first move

@@ -230,7 +230,7 @@ def test_deadlock_dialog_ends_the_streak_and_offers_undo(page, site_url):
 def test_the_deadlock_dialog_shows_the_time_the_bar_shows(page, site_url):
     code, moves = deadlock_game()
     page.clock.install()
-    open_play(page, site_url, fragment=code)
+    open_play(page, site_url, fragment=code, framed=False)
     tap(page, *moves[0])
     page.clock.run_for(2500)  # the clock runs from the first move
     for move in moves[1:]:
@@ -509,7 +509,7 @@ def wait_time(page, text: str) -> None:
 
 def test_play_time_starts_at_the_first_move_pauses_while_hidden_and_is_saved(page, site_url):
     page.clock.install()
-    open_play(page, site_url)
+    open_play(page, site_url, framed=False)
     page.clock.run_for(30_000)
     wait_time(page, "00:00")  # no move yet
     tap(page, *example_moves()[0])

@@ -732,7 +732,8 @@ export async function mountGame(mount) {
   }
   // The view and the deal are drawn in one task: drawn a task apart (issue 44), the figures'
   // line over the board was empty in a frame between, and filled it took a second line at times,
-  // which moved the board down (a layout shift of 0.11 on a phone). What can wait (the backup's
+  // which moved the board down (a layout shift of 0.11 on a phone). The board is fitted to the
+  // window in the next frame, before its first paint (view.js). What can wait (the backup's
   // modules) is loaded once the page is idle.
   const page = new PlayController(mount, loaded.catalog);
   if (loaded.failed) page.view.showNotice(page.t("game.load_failed", { reason: loaded.failed }));

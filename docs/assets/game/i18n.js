@@ -87,10 +87,14 @@ export function codeErrorText(catalog, error) {
 }
 
 // Where a language's norm groups digits otherwise than CLDR (halfmoon/numerals.py, NUMBER_OVERRIDES):
-// Russian and French split no four-digit number in running text; Spanish groups with a no-break
-// space, as the Spanish Academy writes it ("200 000"), not CLDR's point.
-const GROUPING = { ru: "min2", fr: "min2" };
-const GROUP = { es: "\u00a0" };
+// Russian and French split no four-digit number in running text (Intl's options); Spanish groups
+// with a no-break space, as the Spanish Academy writes it ("200 000"), not CLDR's point (the
+// group separator put in place of Intl's).
+const NUMBER_RULES = {
+  ru: { options: { useGrouping: "min2" } },
+  fr: { options: { useGrouping: "min2" } },
+  es: { group: "\u00a0" },
+};
 
 export class Catalog {
   constructor(lang, messages, direction = "ltr") {
@@ -98,16 +102,17 @@ export class Catalog {
     this.messages = messages;
     this.rtl = direction === "rtl";
     this.plurals = new Intl.PluralRules(lang);
+    const rules = NUMBER_RULES[lang] ?? {};
     // made once: a tap formats several numbers
-    this.numbers = new Intl.NumberFormat(lang, GROUPING[lang] ? { useGrouping: GROUPING[lang] } : {});
+    this.numbers = new Intl.NumberFormat(lang, rules.options);
+    this.group = rules.group;
     this.percents = new Intl.NumberFormat(lang, { style: "percent" });
   }
 
   /** `value` with this language's digits and grouping. */
   number(value) {
-    const group = GROUP[this.lang];
-    if (!group) return this.numbers.format(value);
-    return this.numbers.formatToParts(value).map((part) => (part.type === "group" ? group : part.value)).join("");
+    if (!this.group) return this.numbers.format(value);
+    return this.numbers.formatToParts(value).map((part) => (part.type === "group" ? this.group : part.value)).join("");
   }
 
   get direction() { return this.rtl ? "rtl" : "ltr"; }

@@ -9,6 +9,7 @@ import { attachInput } from "./input.js";
 import { createDialog, openDialog } from "./dialog.js";
 import { element, newId, setDisabled, setText } from "./dom.js";
 
+const LAYOUTS = ["above", "beside", "below"]; // fitBoard's ways, as game.css names them
 const STAT_NAMES = ["played", "won", "rate", "streak", "best_streak"];
 const SETTINGS = [["moveErrors", "game.settings.move_errors"], ["placementHelp", "game.settings.placement_help"],
   ["fourColour", "game.settings.four_colour"]];
@@ -27,6 +28,8 @@ export class PlayView {
   #listening = new AbortController(); // every listener of the view's elements and of the page
   #unbindInput;
   #resizes;
+  #firstFit; // the frame the first fitBoard waits for
+  #probes = {}; // fitBoard's probes, one per way of laying the play area out
   #statsShown = null; // the statistics object on the screen
 
   constructor(mount, catalog, settings, actions) {
@@ -152,10 +155,18 @@ export class PlayView {
 
     this.dialog = createDialog(signal);
     this.dialog.addEventListener("close", () => this.board.focusCurrent(), { signal });
-    mount.append(main, side, this.dialog);
+    for (const layout of LAYOUTS) {
+      const probe = this.#probes[layout] = element("div", "hm-fit-probe");
+      probe.dataset.layout = layout;
+      probe.setAttribute("aria-hidden", "true");
+    }
+    mount.dataset.layout = "above";
+    mount.append(main, side, this.dialog, ...Object.values(this.#probes));
 
     this.board = createBoard(boardHolder, catalog);
-    this.fitBoard();
+    // Fitted in the first frame, with the frame's own first layout of the game, not in the task
+    // that builds it: that task was the page's longest (issue 44). Nothing is painted between.
+    this.#firstFit = requestAnimationFrame(() => this.fitBoard());
     // The layout depends on the window's size, and on the figures' line over the board (a
     // longer time can wrap it): both are looked at again when the window changes.
     window.addEventListener("resize", () => this.fitBoard(), { signal });
@@ -241,17 +252,17 @@ export class PlayView {
     const stage = boardHolder.parentElement;
     const top = (node) => node.getBoundingClientRect().top + window.scrollY;
     // The board's top in each way, measured in one layout: under the controls when above, else
-    // the stage's own top. Neither depends on the board's size (--hm-above), so trying a way then
-    // costs a restyle and no new layout of the page (at the game's start on a phone, each
-    // layout of the page was a long part of its longest task).
+    // the stage's own top. Neither depends on the board's size (--hm-above). Each way's card
+    // width is then read from its probe, which restyles the probe alone: trying each way on the
+    // game itself restyled all of it three times, at the game's start on a phone a long part of
+    // its longest task.
     mount.dataset.layout = "above";
     const tops = { above: top(boardHolder) };
     tops.beside = tops.below = top(stage);
     const widths = {};
-    for (const layout of ["above", "beside", "below"]) {
-      mount.dataset.layout = layout;
-      mount.style.setProperty("--hm-above", `${tops[layout]}px`);
-      widths[layout] = parseFloat(getComputedStyle(boardHolder).getPropertyValue("--hm-w")) || 0;
+    for (const layout of LAYOUTS) this.#probes[layout].style.setProperty("--hm-above", `${tops[layout]}px`);
+    for (const layout of LAYOUTS) {
+      widths[layout] = parseFloat(getComputedStyle(this.#probes[layout]).getPropertyValue("--hm-w")) || 0;
     }
     const best = Math.max(...Object.values(widths));
     const landscape = window.innerWidth >= (4 / 3) * window.innerHeight;
@@ -412,6 +423,7 @@ export class PlayView {
    * elements stay as last drawn, inert; the mount can be given to a new game.
    */
   destroy() {
+    cancelAnimationFrame(this.#firstFit);
     this.#listening.abort();
     this.#unbindInput();
     this.#resizes.disconnect();
