@@ -43,15 +43,15 @@ def example_moves() -> list[list[str]]:
 def open_play(page, site_url: str, lang: str = "en", fragment: str = EXAMPLE, fresh: bool = True,
               framed: bool = True):
     """The Play page, its board built and, if `framed`, fitted to the window in its first frame
-    (view.js fitBoard): a test with a page clock (page.clock.install) passes False, for that clock
-    holds the frames until it runs."""
+    (view.js fitBoard) with the settings and statistics under it: a test with a page clock
+    (page.clock.install) passes False, for that clock holds the frames until it runs."""
     if fresh:  # emptied on a page without the game, whose writes could land after the clearing
         page.goto(site_url)
         page.evaluate("localStorage.clear()")
     page.goto(site_url + PLAY_PATHS[lang] + (f"#{fragment}" if fragment else ""))
     page.wait_for_selector(".hm-board [data-source='1']")
-    if framed:
-        page.wait_for_function("performance.getEntriesByName('hm-board-drawn').length > 0")
+    if framed:  # then the settings and statistics under it, a task later
+        page.wait_for_selector(".hm-game .hm-side", state="attached")
     return page
 
 

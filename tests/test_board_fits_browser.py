@@ -256,6 +256,38 @@ def test_the_game_is_built_without_measuring_the_page_and_fitted_in_the_first_fr
     assert board_faults(page.evaluate(MEASURE)) == []
 
 
+# The board as its first frame drew it (app.js marks that frame), and whether the settings and
+# statistics were there yet.
+AT_FIRST_FRAME = """(() => {
+  const mark = performance.mark.bind(performance);
+  performance.mark = (name, ...rest) => {
+    if (name === 'hm-board-drawn') {
+      const { top, left, width, height } = document.querySelector('.hm-game .hm-board')
+        .getBoundingClientRect();
+      window.hmFirstFrame = {
+        side: Boolean(document.querySelector('.hm-game .hm-side')), board: [top, left, width, height] };
+    }
+    return mark(name, ...rest);
+  };
+})()"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(412, 823), (1366, 657)])
+def test_the_settings_and_statistics_come_a_task_after_the_board_and_move_nothing_above(
+        context_for, site_url, width, height):
+    page = context_for(viewport={"width": width, "height": height}).new_page()
+    page.add_init_script(AT_FIRST_FRAME)
+    open_play(page, site_url)
+    first = page.evaluate("window.hmFirstFrame")
+    assert first["side"] is False
+    settled(page)
+    board = page.evaluate("""(() => {
+      const board = document.querySelector('.hm-game .hm-board').getBoundingClientRect();
+      return [board.top, board.left, board.width, board.height]; })()""")
+    assert board == first["board"]
+    assert page.locator(".hm-game .hm-side .hm-code-input").is_visible()
+
+
 # --- after a deal starts, the board is in view -------------------------------------------------
 
 

@@ -29,6 +29,7 @@ export class PlayView {
   #unbindInput;
   #resizes;
   #firstFit; // the frame the first fitBoard waits for
+  #sideLater; // the task that puts the settings and statistics under the board
   #probes = {}; // fitBoard's probes, one per way of laying the play area out
   #statsShown = null; // the statistics object on the screen
 
@@ -161,12 +162,19 @@ export class PlayView {
       probe.setAttribute("aria-hidden", "true");
     }
     mount.dataset.layout = "above";
-    mount.append(main, side, this.dialog, ...Object.values(this.#probes));
+    mount.append(main, this.dialog, ...Object.values(this.#probes));
 
     this.board = createBoard(boardHolder, catalog);
     // Fitted in the first frame, with the frame's own first layout of the game, not in the task
     // that builds it: that task was the page's longest (issue 44). Nothing is painted between.
-    this.#firstFit = requestAnimationFrame(() => this.fitBoard());
+    // The code field, the settings and the statistics, under the play area, come in a task of
+    // their own after that frame: they are not in the first screen's play, and styled and laid
+    // out with the board they made its two tasks longer by a quarter (issue 44). Nothing above
+    // them moves as they come.
+    this.#firstFit = requestAnimationFrame(() => {
+      this.fitBoard();
+      this.#sideLater = setTimeout(() => mount.insertBefore(side, this.dialog));
+    });
     // The layout depends on the window's size, and on the figures' line over the board (a
     // longer time can wrap it): both are looked at again when the window changes.
     window.addEventListener("resize", () => this.fitBoard(), { signal });
@@ -424,6 +432,7 @@ export class PlayView {
    */
   destroy() {
     cancelAnimationFrame(this.#firstFit);
+    clearTimeout(this.#sideLater);
     this.#listening.abort();
     this.#unbindInput();
     this.#resizes.disconnect();
