@@ -43,6 +43,11 @@ COMMANDS = {
     "lint": ["-m", "ruff", "check", "."],  # then mypy, configured in pyproject.toml
 }
 FAST_TESTS = ["-m", "not browser and not slow and not cluster"]
+# The tests run in two processes (pytest-xdist), each with its own browser and its own built
+# site: the browser tests spend much of their time waiting on the browser, so two of them keep
+# two cores busy. A file's tests stay in one process, so a module's fixture is made once.
+# `-n 0` after the command runs them in this one process.
+PARALLEL = ["-n", "2", "--dist", "loadfile"]
 
 
 def _wanted_stamp() -> str:
@@ -71,8 +76,8 @@ def main(argv: list[str]) -> int:
         return 2
     ensure_environment()
     name, extra = argv[0], argv[1:]
-    if name == "test" and extra[:1] == ["fast"]:
-        extra = [*FAST_TESTS, *extra[1:]]
+    if name == "test":
+        extra = [*PARALLEL, *FAST_TESTS, *extra[1:]] if extra[:1] == ["fast"] else [*PARALLEL, *extra]
     os.chdir(ROOT)
     env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
     # Material's banner about a future MkDocs 2 is noise for this project (mkdocs is pinned <2).

@@ -28,13 +28,11 @@ ON_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 _skipped_browser_tests: list[str] = []
 
 
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> object:
-    outcome = yield
-    report = outcome.get_result()
-    if report.skipped and item.get_closest_marker("browser") is not None:
-        _skipped_browser_tests.append(item.nodeid)
-    return report
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    # Called where the run is reported: in the one process, or in pytest-xdist's controller with
+    # each worker's reports (a test's markers travel in its report's keywords).
+    if report.skipped and "browser" in report.keywords and report.nodeid not in _skipped_browser_tests:
+        _skipped_browser_tests.append(report.nodeid)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

@@ -259,13 +259,15 @@ def test_the_game_is_built_without_measuring_the_page_and_fitted_in_the_first_fr
 # The board as its first frame drew it (app.js marks that frame), and whether the settings and
 # statistics were there yet.
 AT_FIRST_FRAME = """(() => {
+  window.hmBoardBox = () => {
+    const board = document.querySelector('.hm-game .hm-board').getBoundingClientRect();
+    return [board.top, board.left, board.width, board.height];
+  };
   const mark = performance.mark.bind(performance);
   performance.mark = (name, ...rest) => {
     if (name === 'hm-board-drawn') {
-      const { top, left, width, height } = document.querySelector('.hm-game .hm-board')
-        .getBoundingClientRect();
       window.hmFirstFrame = {
-        side: Boolean(document.querySelector('.hm-game .hm-side')), board: [top, left, width, height] };
+        side: Boolean(document.querySelector('.hm-game .hm-side')), board: window.hmBoardBox() };
     }
     return mark(name, ...rest);
   };
@@ -281,10 +283,7 @@ def test_the_settings_and_statistics_come_a_task_after_the_board_and_move_nothin
     first = page.evaluate("window.hmFirstFrame")
     assert first["side"] is False
     settled(page)
-    board = page.evaluate("""(() => {
-      const board = document.querySelector('.hm-game .hm-board').getBoundingClientRect();
-      return [board.top, board.left, board.width, board.height]; })()""")
-    assert board == first["board"]
+    assert page.evaluate("window.hmBoardBox()") == first["board"]
     assert page.locator(".hm-game .hm-side .hm-code-input").is_visible()
 
 

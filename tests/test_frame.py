@@ -31,7 +31,7 @@ def test_dev_script_knows_every_command_the_readme_mentions():
         assert command in dev.COMMANDS
 
 
-def _run_browser_test_without_chromium(tmp_path: Path, ci: str | None) -> int:
+def _run_browser_test_without_chromium(tmp_path: Path, ci: str | None, *options: str) -> int:
     shutil.copy(ROOT / "tests" / "conftest.py", tmp_path / "conftest.py")
     (tmp_path / "test_needs_browser.py").write_text(
         "import pytest\n\n@pytest.mark.browser\ndef test_x(chromium):\n    assert chromium\n"
@@ -42,18 +42,25 @@ def _run_browser_test_without_chromium(tmp_path: Path, ci: str | None) -> int:
     if ci is not None:
         env["CI"] = ci
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *options, str(tmp_path)],
         cwd=tmp_path, env=env, capture_output=True, text=True,
     )
     return result.returncode
 
 
-def test_a_skipped_browser_test_fails_the_run_under_ci(tmp_path):
-    assert _run_browser_test_without_chromium(tmp_path, "true") != 0
+# In one process, and in the two of the README's command (dev.py PARALLEL): there the tests
+# run in pytest-xdist's workers, and the rule is kept where their reports come together.
+IN_ONE_OR_TWO = pytest.mark.parametrize("options", [(), ("-n", "2")], ids=["one process", "two"])
 
 
-def test_a_skipped_browser_test_is_only_a_skip_outside_ci(tmp_path):
-    assert _run_browser_test_without_chromium(tmp_path, None) == 0
+@IN_ONE_OR_TWO
+def test_a_skipped_browser_test_fails_the_run_under_ci(tmp_path, options):
+    assert _run_browser_test_without_chromium(tmp_path, "true", *options) != 0
+
+
+@IN_ONE_OR_TWO
+def test_a_skipped_browser_test_is_only_a_skip_outside_ci(tmp_path, options):
+    assert _run_browser_test_without_chromium(tmp_path, None, *options) == 0
 
 
 def test_ci_script_runs_the_readme_test_command():
@@ -80,6 +87,8 @@ def test_the_type_hints_check_with_mypy():
 
 def test_dev_script_has_the_inner_loop_commands():
     import dev
+
+    assert dev.PARALLEL[:2] == ["-n", "2"]
 
     assert dev.COMMANDS["lint"][:3] == ["-m", "ruff", "check"]
     assert dev.FAST_TESTS == ["-m", "not browser and not slow and not cluster"]
