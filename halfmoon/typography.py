@@ -69,7 +69,7 @@ class Rules:
     lower_after_colon: bool = False
     # How a label is joined to its value ("Jeu parfait : 97,09 %"): docs.label_value's middle.
     label_separator: str = ": "
-    # What the authors page says of the language, beyond the rules every language has.
+    # What the translators' page says of the language, beyond the rules every language has.
     summary: str = ""
     # Between a page's title and the site's name in the browser's title ("Règles – Half Moon"):
     # a spaced dash, not the hyphen Material writes.

@@ -53,11 +53,12 @@ def test_every_page_exists_in_every_language_and_is_in_that_language(built_site,
     assert 'class="hm-error"' not in html
 
 
-def test_the_authors_page_is_english_only(built_site):
-    assert (built_site / "authors" / "index.html").exists()
-    assert "authors/" not in PAGES and len(LANGUAGES) > 1
+@pytest.mark.parametrize("page", ["authors", "translators"])
+def test_the_pages_for_authors_and_translators_are_english_only(built_site, page):
+    assert (built_site / page / "index.html").exists()
+    assert f"{page}/" not in PAGES and len(LANGUAGES) > 1
     for lang in SITE.translations:
-        assert not (built_site / lang.prefix / "authors").exists()
+        assert not (built_site / lang.prefix / page).exists()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -1,4 +1,4 @@
-"""The recipe of the authors page, followed in a temporary copy of the project with two real
+"""The recipe of the translators' page, followed in a temporary copy of the project with two real
 languages the site does not ship: Czech (four plural categories, no stemmer of Material's)
 and Thai (one category, a script written without spaces between words): ``new-language``,
 translating, ``mark-translated``, ``translation-status --strict``, ``check-catalogs``,
@@ -197,7 +197,7 @@ def translate_palette(copy: Path, code: str) -> None:
 class Copy:
     project: Path
     site: Path
-    steps: dict[str, float]  # seconds of wall time each step took, for the authors page
+    steps: dict[str, float]  # seconds of wall time each step took, for the translators' page
 
 
 @pytest.fixture(scope="module")
@@ -313,8 +313,8 @@ def test_the_suites_language_tests_pass_on_the_copy_for_the_new_languages(added,
     assert ALL_LANGUAGES_AT_ONCE <= passed
 
 
-def test_the_recipe_on_the_authors_page_is_what_this_test_does():
-    page = (ROOT / "docs" / "en" / "authors.md").read_text(encoding="utf-8")
+def test_the_recipe_on_the_translators_page_is_what_this_test_does():
+    page = (ROOT / "docs" / "en" / "translators.md").read_text(encoding="utf-8")
     for step in ("halfmoon new-language it --name Italiano", "halfmoon mark-translated",
                  "halfmoon translation-status --strict", "halfmoon check-catalogs",
                  "python3 dev.py build"):

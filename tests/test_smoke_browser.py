@@ -31,7 +31,8 @@ def addresses(pages: tuple[str, ...]) -> tuple[str, ...]:
 
 
 PAGES = addresses(SITE.translated_pages())
-# Every page of a language's own navigation: the default language's has the authors page too.
+# Every page of a language's own navigation: the default language's has the pages for authors
+# and translators too.
 OWN_PAGES = {lang.code: addresses(lang.nav) if lang.nav else PAGES for lang in SITE.languages}
 
 

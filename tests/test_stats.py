@@ -425,11 +425,13 @@ def test_the_verdict_file_of_a_merged_run_agrees_with_its_summary(tmp_path, caps
                                            + read_results(Path(files[1]))[1])
 
 
-@pytest.mark.parametrize("data", [b"", b"not gzip", gzip.compress(b'{"format": "other"}\nWWL'),
+# mtime=0: a test's name holds its bytes, and the test runs' processes (pytest-xdist) must
+# collect the same names, in whatever second each of them starts.
+@pytest.mark.parametrize("data", [b"", b"not gzip", gzip.compress(b'{"format": "other"}\nWWL', mtime=0),
                                   gzip.compress(b'{"format": "halfmoon-verdicts/1", "deals": 5, '
-                                                b'"start": "HM1-N-AAAAAAA"}\nWWL'),
+                                                b'"start": "HM1-N-AAAAAAA"}\nWWL', mtime=0),
                                   gzip.compress(b'{"format": "halfmoon-verdicts/1", "deals": 3, '
-                                                b'"start": "HM1-N-AAAAAAA"}\nWxL')])
+                                                b'"start": "HM1-N-AAAAAAA"}\nWxL', mtime=0)])
 def test_a_broken_verdict_file_is_refused_with_one_line(data):
     with pytest.raises(VerdictFileError) as error:
         decode(data, "v.gz")
