@@ -250,9 +250,13 @@ def test_tables_stay_where_the_page_put_them_and_look_as_the_themes_do(page, sit
     assert look["ours"] == look["theirs"]
 
 
+# Each shift's sources by class, those of the theme's language menu (its button's header option
+# and what is in it) marked as such.
 RECORD_SHIFTS = """window.hmShifts = [];
+const inLanguageMenu = (node) => Boolean(node?.closest?.('.md-header__option')?.querySelector('.md-select'));
 new PerformanceObserver((list) => list.getEntries().forEach((entry) => window.hmShifts.push({
-    value: entry.value, sources: entry.sources.map((source) => source.node?.className ?? "")}))
+    value: entry.value, sources: entry.sources.map((source) =>
+        (inLanguageMenu(source.node) ? "language menu: " : "") + (source.node?.className ?? ""))}))
 ).observe({type: "layout-shift", buffered: true});"""
 
 
@@ -274,14 +278,16 @@ def test_the_first_screen_does_not_move_while_the_page_loads(page, site_url, pat
 
 def shifts_while_loading(page, url: str, width: int, height: int) -> list[dict]:
     """The layout shifts of loading `url` at width×height, once it has settled, without the
-    theme's language menu's (not ours)."""
+    theme's language menu's (not ours). That menu moves when the browser paints the header
+    before it has parsed the search box after it (the header's title then takes the box's room):
+    seen under load, 1 load in 25 of he/play/ at 1024×1366 with both cores busy."""
     page.set_viewport_size({"width": width, "height": height})
     page.add_init_script(RECORD_SHIFTS)
     page.goto(url)
     page.wait_for_load_state("networkidle")
     page.evaluate("() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))")
     return [shift for shift in page.evaluate("window.hmShifts")
-            if not all("md-select" in source for source in shift["sources"])]
+            if not all(source.startswith("language menu: ") for source in shift["sources"])]
 
 
 @pytest.mark.browser
