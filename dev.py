@@ -77,7 +77,9 @@ def main(argv: list[str]) -> int:
     ensure_environment()
     name, extra = argv[0], argv[1:]
     if name == "test":
-        extra = [*PARALLEL, *FAST_TESTS, *extra[1:]] if extra[:1] == ["fast"] else [*PARALLEL, *extra]
+        if extra[:1] == ["fast"]:
+            extra = [*FAST_TESTS, *extra[1:]]
+        extra = [*PARALLEL, *extra]
     os.chdir(ROOT)
     env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
     # Material's banner about a future MkDocs 2 is noise for this project (mkdocs is pinned <2).

@@ -25,14 +25,14 @@ settings.register_profile(
 settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 ON_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
-_skipped_browser_tests: list[str] = []
+_skipped_browser_tests: set[str] = set()
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     # Called where the run is reported: in the one process, or in pytest-xdist's controller with
     # each worker's reports (a test's markers travel in its report's keywords).
-    if report.skipped and "browser" in report.keywords and report.nodeid not in _skipped_browser_tests:
-        _skipped_browser_tests.append(report.nodeid)
+    if report.skipped and "browser" in report.keywords:
+        _skipped_browser_tests.add(report.nodeid)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

@@ -89,7 +89,6 @@ def test_dev_script_has_the_inner_loop_commands():
     import dev
 
     assert dev.PARALLEL[:2] == ["-n", "2"]
-
     assert dev.COMMANDS["lint"][:3] == ["-m", "ruff", "check"]
     assert dev.FAST_TESTS == ["-m", "not browser and not slow and not cluster"]
     assert "python3 dev.py test fast" in (ROOT / "README.md").read_text()
